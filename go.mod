@@ -1,0 +1,3 @@
+module timechess
+
+go 1.26.8

@@ -1,0 +1,58 @@
+package rules
+
+// Attacks returns the squares a man of kind k and colour c on s attacks or
+// moves to with blockers occ (for a pawn: its capture squares).
+func (g *Geometry) Attacks(k Kind, c Color, s Square, occ Bitboard) Bitboard {
+	switch k {
+	case Pawn:
+		return g.PawnAttack[c][s]
+	case Knight, Spirit:
+		return g.Knight[s]
+	case Bishop:
+		return g.BishopAttacks(s, occ)
+	case Rook:
+		return g.RookAttacks(s, occ)
+	case Queen, TimeThief:
+		return g.QueenAttacks(s, occ)
+	case King, Guard, Dwarf:
+		return g.King[s]
+	case Witch:
+		return g.QueenAttacks(s, occ).Or(g.Knight[s]).Or(g.Leap2[s])
+	}
+	return Bitboard{}
+}
+
+// AttackersTo returns colour c's men that could capture on s with blockers
+// occ. Men that never capture (Time Thief, Spirit, Witch) attack nothing; a
+// possessed man that captures also attacks as a Knight.
+func (p *Position) AttackersTo(s Square, c Color, occ Bitboard) Bitboard {
+	g := p.setup.Geo
+	k := &p.ByKind
+	a := g.PawnAttack[c.Other()][s].And(k[Pawn])
+	knights := k[Knight].Or(p.ByFlag[flagIndex(Possessed)].AndNot(k[TimeThief].Or(k[Witch])))
+	a = a.Or(g.Knight[s].And(knights))
+	a = a.Or(g.King[s].And(k[King].Or(k[Guard]).Or(k[Dwarf])))
+	if rq := k[Rook].Or(k[Queen]); rq.Intersects(p.ByColor[c]) {
+		a = a.Or(g.RookAttacks(s, occ).And(rq))
+	}
+	if bq := k[Bishop].Or(k[Queen]); bq.Intersects(p.ByColor[c]) {
+		a = a.Or(g.BishopAttacks(s, occ).And(bq))
+	}
+	return a.And(p.ByColor[c])
+}
+
+// Attacked reports whether colour c attacks s in the current position.
+func (p *Position) Attacked(s Square, c Color) bool {
+	return !p.AttackersTo(s, c, p.Occupied()).IsZero()
+}
+
+// RoyalAttacked reports whether any King of colour c is attacked.
+func (p *Position) RoyalAttacked(c Color) bool {
+	occ := p.Occupied()
+	for ks := p.Pieces(c, King); !ks.IsZero(); {
+		if !p.AttackersTo(ks.PopLSB(), c.Other(), occ).IsZero() {
+			return true
+		}
+	}
+	return false
+}

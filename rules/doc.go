@@ -1,0 +1,9 @@
+// Package rules is the core of timechess: board geometry up to 16x16, pieces,
+// positions with make/unmake and incremental Zobrist hashing, the orthodox
+// (FIDE) move generator, the position text (a FEN superset) and the Variant
+// interface through which every game plugs its own rules into that core.
+//
+// Squares use a fixed stride of 16 (index = rank*16 + file) whatever the
+// board's width, so one 256-bit Bitboard type serves every board size and a
+// Square means the same thing on every board.
+package rules

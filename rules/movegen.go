@@ -1,0 +1,224 @@
+package rules
+
+// Move generation for orthodox rules on any board. One generator serves two
+// uses: with the side's single King known it generates legal moves directly
+// (check evasion targets and pins), otherwise it generates pseudo-legal moves
+// that GenerateOrthodox filters by making each one.
+
+// fastPath reports whether the side to move has exactly one King and the
+// board holds only men whose legality the pin-and-check generator handles.
+func (p *Position) fastPath() bool {
+	k := &p.ByKind
+	special := k[TimeThief].Or(k[Dwarf]).Or(k[Spirit]).Or(k[Witch]).
+		Or(p.ByFlag[0]).Or(p.ByFlag[1]).Or(p.ByFlag[2])
+	kings := p.Pieces(p.Side, King)
+	return special.IsZero() && !kings.IsZero() && !kings.More()
+}
+
+// GenerateOrthodox appends the legal orthodox actions of the side to move:
+// those after which none of its Kings is attacked.
+func (p *Position) GenerateOrthodox(ml []Move) []Move {
+	if p.fastPath() {
+		return p.generateLegal(ml)
+	}
+	start := len(ml)
+	ml = p.GeneratePseudo(ml)
+	n := start
+	us := p.Side
+	for _, m := range ml[start:] {
+		p.MakeOrthodox(m)
+		safe := !p.RoyalAttacked(us)
+		p.UnmakeLast()
+		if safe {
+			ml[n] = m
+			n++
+		}
+	}
+	return ml[:n]
+}
+
+// GeneratePseudo appends the orthodox actions of the side to move without
+// testing whether they leave a King attacked (castling is tested fully).
+func (p *Position) GeneratePseudo(ml []Move) []Move {
+	g := p.setup.Geo
+	own := p.ByColor[p.Side]
+	ml = p.genMen(ml, own.AndNot(p.ByFlag[0]), g.Mask, Bitboard{}, NoSquare)
+	if p.EP != NoSquare {
+		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).AndNot(p.ByFlag[0]); !b.IsZero(); {
+			ml = append(ml, Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare})
+		}
+	}
+	return p.genCastling(ml)
+}
+
+// generateLegal is the pin-and-check generator for a side with one King.
+func (p *Position) generateLegal(ml []Move) []Move {
+	g := p.setup.Geo
+	us, them := p.Side, p.Side.Other()
+	occ := p.Occupied()
+	own := p.ByColor[us]
+	ksq := p.Pieces(us, King).LSB()
+	checkers := p.AttackersTo(ksq, them, occ)
+
+	occNoKing := occ
+	occNoKing.Clear(ksq)
+	for t := g.King[ksq].AndNot(own); !t.IsZero(); {
+		to := t.PopLSB()
+		if p.AttackersTo(to, them, occNoKing).IsZero() {
+			ml = append(ml, Move{Kind: Normal, Piece: King, From: ksq, To: to, Via: NoSquare})
+		}
+	}
+	if checkers.More() {
+		return ml
+	}
+	target := g.Mask.AndNot(own)
+	if !checkers.IsZero() {
+		c := checkers.LSB()
+		target = g.Between(ksq, c)
+		target.Set(c)
+	}
+	ml = p.genMen(ml, own.AndNot(p.ByKind[King]), target, p.pinned(ksq, us), ksq)
+
+	if p.EP != NoSquare {
+		victim := epVictim(p.EP, us)
+		for b := g.PawnAttack[them][p.EP].And(p.Pieces(us, Pawn)); !b.IsZero(); {
+			from := b.PopLSB()
+			after := occ
+			after.Clear(from)
+			after.Clear(victim)
+			after.Set(p.EP)
+			if p.AttackersTo(ksq, them, after).AndNot(SquareBB(victim)).IsZero() {
+				ml = append(ml, Move{Kind: EnPassant, Piece: Pawn, From: from, To: p.EP, Via: NoSquare})
+			}
+		}
+	}
+	if checkers.IsZero() {
+		ml = p.genCastling(ml)
+	}
+	return ml
+}
+
+// pinned returns colour us's men that alone stand between the King on ksq
+// and an enemy slider.
+func (p *Position) pinned(ksq Square, us Color) Bitboard {
+	g := p.setup.Geo
+	them := p.ByColor[us.Other()]
+	var empty Bitboard
+	k := &p.ByKind
+	snipers := g.RookAttacks(ksq, empty).And(k[Rook].Or(k[Queen])).
+		Or(g.BishopAttacks(ksq, empty).And(k[Bishop].Or(k[Queen]))).And(them)
+	occ := p.Occupied()
+	var pinned Bitboard
+	for !snipers.IsZero() {
+		s := snipers.PopLSB()
+		b := g.Between(ksq, s).And(occ)
+		if !b.IsZero() && !b.More() && b.Intersects(p.ByColor[us]) {
+			pinned = pinned.Or(b)
+		}
+	}
+	return pinned
+}
+
+// genMen appends the moves (castling and en passant aside) of the men in
+// movers whose destination lies in target. A man in pinned stays on its line
+// through ksq.
+func (p *Position) genMen(ml []Move, movers, target, pinned Bitboard, ksq Square) []Move {
+	g := p.setup.Geo
+	us := p.Side
+	occ := p.Occupied()
+	own, enemy := p.ByColor[us], p.ByColor[us.Other()]
+	empty := g.Mask.AndNot(occ)
+	for b := movers.AndNot(p.ByKind[Pawn]); !b.IsZero(); {
+		from := b.PopLSB()
+		pc := p.Board[from]
+		k := pc.Kind()
+		t := g.Attacks(k, us, from, occ)
+		if pc.Flags()&Possessed != 0 {
+			t = t.Or(g.Knight[from])
+		}
+		if k.Captures() {
+			t = t.AndNot(own)
+		} else {
+			t = t.And(empty)
+		}
+		t = t.And(target)
+		if pinned.Has(from) {
+			t = t.And(g.Line(ksq, from))
+		}
+		for !t.IsZero() {
+			ml = append(ml, Move{Kind: Normal, Piece: k, From: from, To: t.PopLSB(), Via: NoSquare})
+		}
+	}
+	step, second, last := 16, 1, g.H-1
+	if us == Black {
+		step, second, last = -16, g.H-2, 0
+	}
+	for b := movers.And(p.ByKind[Pawn]); !b.IsZero(); {
+		from := b.PopLSB()
+		t := target
+		if pinned.Has(from) {
+			t = t.And(g.Line(ksq, from))
+		}
+		if p.Board[from].Flags()&Possessed != 0 {
+			for n := g.Knight[from].AndNot(own).And(t); !n.IsZero(); {
+				ml = p.appendPawnMove(ml, Normal, from, n.PopLSB(), last)
+			}
+		}
+		to := from + Square(step)
+		if g.Contains(to) && empty.Has(to) {
+			if t.Has(to) {
+				ml = p.appendPawnMove(ml, Normal, from, to, last)
+			}
+			if to2 := to + Square(step); from.Rank() == second && g.Contains(to2) && empty.Has(to2) && t.Has(to2) {
+				ml = append(ml, Move{Kind: DoublePush, Piece: Pawn, From: from, To: to2, Via: NoSquare})
+			}
+		}
+		for c := g.PawnAttack[us][from].And(enemy).And(t); !c.IsZero(); {
+			ml = p.appendPawnMove(ml, Normal, from, c.PopLSB(), last)
+		}
+	}
+	return ml
+}
+
+// appendPawnMove appends a pawn move, expanded into every promotion when it
+// reaches the last rank.
+func (p *Position) appendPawnMove(ml []Move, kind MoveKind, from, to Square, last int) []Move {
+	if to.Rank() != last {
+		return append(ml, Move{Kind: kind, Piece: Pawn, From: from, To: to, Via: NoSquare})
+	}
+	for _, k := range p.setup.Variant.Spec().Promotions {
+		ml = append(ml, Move{Kind: kind, Piece: Pawn, Promo: k, From: from, To: to, Via: NoSquare})
+	}
+	return ml
+}
+
+// genCastling appends the castlings of the side to move whose squares are
+// empty and whose King path is not attacked.
+func (p *Position) genCastling(ml []Move) []Move {
+	us := p.Side
+	rights := p.Castle >> (2 * us) & 3
+	if rights == 0 {
+		return ml
+	}
+	occ := p.Occupied()
+	for i := 0; i < 2; i++ {
+		if rights&(1<<i) == 0 {
+			continue
+		}
+		ci := &p.setup.castle[int(us)*2+i]
+		rest := occ
+		rest.Clear(ci.king)
+		rest.Clear(ci.rook)
+		if rest.Intersects(ci.empty) {
+			continue
+		}
+		safe := true
+		for s := ci.safe; safe && !s.IsZero(); {
+			safe = p.AttackersTo(s.PopLSB(), us.Other(), rest).IsZero()
+		}
+		if safe {
+			ml = append(ml, Move{Kind: Castle, Piece: King, From: ci.king, To: ci.kingTo, Via: ci.rook})
+		}
+	}
+	return ml
+}

@@ -1,0 +1,302 @@
+package rules
+
+// State is everything the next move depends on. It is a plain value, so a
+// copy is a snapshot: variants whose actions replace the whole state (a Time
+// Thief revert, a King's backward travel) save and restore copies of it.
+type State struct {
+	Board    [NumSquares]Piece
+	ByColor  [2]Bitboard
+	ByKind   [NumKinds]Bitboard
+	ByFlag   [NumFlagBits]Bitboard
+	Side     Color
+	Castle   CastleRights
+	EP       Square // en passant target square, NoSquare when none
+	Halfmove int    // plies since the last capture, pawn move or time-travel action
+	Fullmove int    // full-move number, from 1
+	Hash     uint64
+}
+
+// undo is what Unmake needs to take back one action.
+type undo struct {
+	move     Move
+	captured Piece
+	castle   CastleRights
+	ep       Square
+	halfmove int
+	hash     uint64
+	snapshot bool // the state before the action is on Position.snaps
+}
+
+// Position is a game state with its line of play since set-up: moves can be
+// made and taken back, and earlier states are reachable through the history.
+type Position struct {
+	State
+	setup *Setup
+	hist  []undo
+	snaps []State
+}
+
+// Setup is what a position shares with every position of the same game: the
+// board, the variant and the castling geometry fixed by the set-up.
+type Setup struct {
+	Geo     *Geometry
+	Variant Variant
+	castle  [4]castling
+	// castleMask[s] holds the rights lost when a man leaves or lands on s.
+	castleMask [NumSquares]CastleRights
+	// Chess960 is set when castling is not the standard king-and-corner-rook
+	// arrangement; coordinate moves then name the rook's square (king takes rook).
+	Chess960 bool
+}
+
+// Geometry returns the board geometry.
+func (p *Position) Geometry() *Geometry { return p.setup.Geo }
+
+// Variant returns the rules the position is played by.
+func (p *Position) Variant() Variant { return p.setup.Variant }
+
+// Setup returns the shared set-up of the position's game.
+func (p *Position) Setup() *Setup { return p.setup }
+
+// At returns the piece on s (NoPiece when empty).
+func (p *Position) At(s Square) Piece { return p.Board[s] }
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.ByColor[White].Or(p.ByColor[Black]) }
+
+// Pieces returns the squares of colour c's men of kind k.
+func (p *Position) Pieces(c Color, k Kind) Bitboard { return p.ByKind[k].And(p.ByColor[c]) }
+
+// Ply returns the number of actions made since the position was set up.
+func (p *Position) Ply() int { return len(p.hist) }
+
+// LastMove returns the last action made, or NullMove at set-up.
+func (p *Position) LastMove() Move {
+	if len(p.hist) == 0 {
+		return NullMove
+	}
+	return p.hist[len(p.hist)-1].move
+}
+
+// HashBefore returns the hash of the state n actions ago (1 = before the last action).
+func (p *Position) HashBefore(n int) uint64 { return p.hist[len(p.hist)-n].hash }
+
+// Copy returns an independent copy with the same history.
+func (p *Position) Copy() *Position {
+	q := &Position{State: p.State, setup: p.setup}
+	q.hist = append(make([]undo, 0, cap(p.hist)), p.hist...)
+	q.snaps = append(make([]State, 0, len(p.snaps)), p.snaps...)
+	return q
+}
+
+// Put places piece pc on the empty square s, updating the hash.
+func (p *Position) Put(pc Piece, s Square) {
+	p.Board[s] = pc
+	p.ByColor[pc.Color()].Set(s)
+	p.ByKind[pc.Kind()].Set(s)
+	for f := pc.Flags(); f != 0; f &= f - 1 {
+		p.ByFlag[flagIndex(f)].Set(s)
+	}
+	p.Hash ^= PieceKey(pc, s)
+}
+
+// Remove takes the piece off s and returns it, updating the hash.
+func (p *Position) Remove(s Square) Piece {
+	pc := p.Board[s]
+	p.Board[s] = NoPiece
+	p.ByColor[pc.Color()].Clear(s)
+	p.ByKind[pc.Kind()].Clear(s)
+	for f := pc.Flags(); f != 0; f &= f - 1 {
+		p.ByFlag[flagIndex(f)].Clear(s)
+	}
+	p.Hash ^= PieceKey(pc, s)
+	return pc
+}
+
+// shift moves the piece on from to the empty square to, updating the hash.
+func (p *Position) shift(from, to Square) {
+	pc := p.Board[from]
+	if pc.Flags() != 0 {
+		p.Put(p.Remove(from), to)
+		return
+	}
+	p.Board[from], p.Board[to] = NoPiece, pc
+	mask := SquareBB(from).Or(SquareBB(to))
+	c, k := pc.Color(), pc.Kind()
+	p.ByColor[c] = p.ByColor[c].Xor(mask)
+	p.ByKind[k] = p.ByKind[k].Xor(mask)
+	p.Hash ^= PieceKey(pc, from) ^ PieceKey(pc, to)
+}
+
+func flagIndex(f Flag) int {
+	i := 0
+	for f&(1<<i) == 0 {
+		i++
+	}
+	return i
+}
+
+// Make plays action m, which must be legal, by the variant's rules.
+func (p *Position) Make(m Move) { p.setup.Variant.Make(p, m) }
+
+// Unmake takes back the last action.
+func (p *Position) Unmake() { p.setup.Variant.Unmake(p) }
+
+// Legal appends every legal action of the side to move to buf and returns it.
+func (p *Position) Legal(buf []Move) []Move { return p.setup.Variant.Legal(p, buf[:0]) }
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.setup.Variant.InCheck(p) }
+
+// SaveState records the whole current state so that the action about to be
+// made can be taken back by restoring it; variants call it before actions
+// that replace the state. The action m is recorded as the last move.
+func (p *Position) SaveState(m Move) {
+	p.snaps = append(p.snaps, p.State)
+	p.hist = append(p.hist, undo{move: m, hash: p.Hash, halfmove: p.Halfmove, snapshot: true})
+}
+
+// StateBefore returns the state n actions ago (1 = before the last action),
+// replaying the history backwards on a copy.
+func (p *Position) StateBefore(n int) State {
+	q := p.Copy()
+	for i := 0; i < n; i++ {
+		q.Unmake()
+	}
+	return q.State
+}
+
+// MakeOrthodox plays an orthodox action (normal, double push, en passant,
+// castling, promotion) with FIDE effects on rights, en passant and counters.
+func (p *Position) MakeOrthodox(m Move) {
+	u := undo{move: m, castle: p.Castle, ep: p.EP, halfmove: p.Halfmove, hash: p.Hash}
+	us := p.Side
+	if p.EP != NoSquare {
+		p.Hash ^= epKeys[p.EP.File()]
+		p.EP = NoSquare
+	}
+	p.Halfmove++
+	switch m.Kind {
+	case Castle:
+		ci := &p.setup.castle[castleIndex(us, m.Via.File() > m.From.File())]
+		rook := p.Remove(ci.rook)
+		king := p.Remove(m.From)
+		p.Put(king, ci.kingTo)
+		p.Put(rook, ci.rookTo)
+	case EnPassant:
+		cap := epVictim(m.To, us)
+		u.captured = p.Remove(cap)
+		p.shift(m.From, m.To)
+		p.Halfmove = 0
+	default:
+		if c := p.Board[m.To]; c != NoPiece {
+			u.captured = p.Remove(m.To)
+			p.Halfmove = 0
+		}
+		if m.Promo != NoKind {
+			pc := p.Remove(m.From)
+			p.Put(MakePiece(us, m.Promo, pc.Flags()), m.To)
+		} else {
+			p.shift(m.From, m.To)
+		}
+		if p.Board[m.To].Kind() == Pawn {
+			p.Halfmove = 0
+			if m.Kind == DoublePush {
+				ep := Square((int(m.From) + int(m.To)) / 2)
+				if p.setup.Geo.PawnAttack[us][ep].Intersects(p.Pieces(us.Other(), Pawn)) {
+					p.EP = ep
+					p.Hash ^= epKeys[ep.File()]
+				}
+			}
+		}
+	}
+	if lost := p.Castle & (p.setup.castleMask[m.From] | p.setup.castleMask[m.To]); lost != 0 {
+		p.Hash ^= castleKeys[p.Castle]
+		p.Castle &^= lost
+		p.Hash ^= castleKeys[p.Castle]
+	}
+	if us == Black {
+		p.Fullmove++
+	}
+	p.Side = us.Other()
+	p.Hash ^= sideKey
+	p.hist = append(p.hist, u)
+}
+
+// UnmakeLast takes back the last action: a saved state is restored whole, an
+// orthodox action is undone piece by piece.
+func (p *Position) UnmakeLast() {
+	u := p.hist[len(p.hist)-1]
+	p.hist = p.hist[:len(p.hist)-1]
+	if u.snapshot {
+		p.State = p.snaps[len(p.snaps)-1]
+		p.snaps = p.snaps[:len(p.snaps)-1]
+		return
+	}
+	m := u.move
+	p.Side = p.Side.Other()
+	us := p.Side
+	if us == Black {
+		p.Fullmove--
+	}
+	switch m.Kind {
+	case Castle:
+		ci := &p.setup.castle[castleIndex(us, m.Via.File() > m.From.File())]
+		king := p.Remove(ci.kingTo)
+		rook := p.Remove(ci.rookTo)
+		p.Put(king, m.From)
+		p.Put(rook, ci.rook)
+	case EnPassant:
+		p.shift(m.To, m.From)
+		p.Put(u.captured, epVictim(m.To, us))
+	default:
+		if m.Promo != NoKind {
+			pc := p.Remove(m.To)
+			p.Put(MakePiece(us, Pawn, pc.Flags()), m.From)
+		} else {
+			p.shift(m.To, m.From)
+		}
+		if u.captured != NoPiece {
+			p.Put(u.captured, m.To)
+		}
+	}
+	p.Castle, p.EP, p.Halfmove, p.Hash = u.castle, u.ep, u.halfmove, u.hash
+}
+
+// epVictim returns the square of the pawn captured en passant on to by side us.
+func epVictim(to Square, us Color) Square {
+	if us == White {
+		return to - 16
+	}
+	return to + 16
+}
+
+// Repetitions counts the earlier states in the history, back to the last
+// irreversible action, whose hash equals the current one.
+func (p *Position) Repetitions() int {
+	n := 0
+	for i, back := len(p.hist)-1, 1; i >= 0 && back <= p.Halfmove; i, back = i-1, back+1 {
+		if p.hist[i].hash == p.Hash {
+			n++
+		}
+	}
+	return n
+}
+
+// ComputeHash recomputes the hash from scratch; the incremental hash must always equal it.
+func (p *Position) ComputeHash() uint64 {
+	var h uint64
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.Board[s]; pc != NoPiece {
+			h ^= PieceKey(pc, s)
+		}
+	}
+	h ^= castleKeys[p.Castle]
+	if p.EP != NoSquare {
+		h ^= epKeys[p.EP.File()]
+	}
+	if p.Side == Black {
+		h ^= sideKey
+	}
+	return h ^ p.setup.Variant.ExtraHash(p)
+}
