@@ -300,3 +300,6 @@ func (p *Position) ComputeHash() uint64 {
 	}
 	return h ^ p.setup.Variant.ExtraHash(p)
 }
+
+// Status tells whether the game is over in this position, and how.
+func (p *Position) Status() Status { return p.setup.Variant.Status(p) }

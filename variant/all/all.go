@@ -1,0 +1,8 @@
+// Package all registers every timechess variant; commands import it for its
+// side effect.
+package all
+
+import (
+	// Each variant package registers itself in rules' registry.
+	_ "timechess/variant/chess"
+)
