@@ -19,11 +19,11 @@ func count(ctx context.Context, p *rules.Position, depth int, bufs [][]rules.Mov
 	if depth == 0 {
 		return 1, nil
 	}
+	if depth == 1 {
+		return uint64(p.CountLegal()), nil
+	}
 	ml := p.Legal(bufs[depth])
 	bufs[depth] = ml
-	if depth == 1 {
-		return uint64(len(ml)), nil
-	}
 	if depth >= 4 {
 		if err := ctx.Err(); err != nil {
 			return 0, err

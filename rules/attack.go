@@ -32,18 +32,45 @@ func (p *Position) AttackersTo(s Square, c Color, occ Bitboard) Bitboard {
 	knights := k[Knight].Or(p.ByFlag[flagIndex(Possessed)].AndNot(k[TimeThief].Or(k[Witch])))
 	a = a.Or(g.Knight[s].And(knights))
 	a = a.Or(g.King[s].And(k[King].Or(k[Guard]).Or(k[Dwarf])))
-	if rq := k[Rook].Or(k[Queen]); rq.Intersects(p.ByColor[c]) {
-		a = a.Or(g.RookAttacks(s, occ).And(rq))
+	a = a.And(p.ByColor[c])
+	// A slider attacks s when it stands on a line through s with nothing between.
+	snipers := g.RookRays[s].And(k[Rook].Or(k[Queen])).Or(g.BishopRays[s].And(k[Bishop].Or(k[Queen]))).And(p.ByColor[c])
+	for !snipers.IsZero() {
+		sn := snipers.PopLSB()
+		if !g.Between(s, sn).Intersects(occ) {
+			a.Set(sn)
+		}
 	}
-	if bq := k[Bishop].Or(k[Queen]); bq.Intersects(p.ByColor[c]) {
-		a = a.Or(g.BishopAttacks(s, occ).And(bq))
-	}
-	return a.And(p.ByColor[c])
+	return a
 }
 
 // Attacked reports whether colour c attacks s in the current position.
-func (p *Position) Attacked(s Square, c Color) bool {
-	return !p.AttackersTo(s, c, p.Occupied()).IsZero()
+func (p *Position) Attacked(s Square, c Color) bool { return p.attackedWith(s, c, p.Occupied()) }
+
+// attackedWith reports whether colour c attacks s with blockers occ. It gives
+// the same answer as AttackersTo but stops at the first attacker found.
+func (p *Position) attackedWith(s Square, c Color, occ Bitboard) bool {
+	g := p.setup.Geo
+	k := &p.ByKind
+	them := p.ByColor[c]
+	if g.PawnAttack[c.Other()][s].And(k[Pawn]).Intersects(them) ||
+		g.King[s].And(k[King].Or(k[Guard]).Or(k[Dwarf])).Intersects(them) {
+		return true
+	}
+	knights := k[Knight]
+	if poss := p.ByFlag[flagIndex(Possessed)]; !poss.IsZero() {
+		knights = knights.Or(poss.AndNot(k[TimeThief].Or(k[Witch])))
+	}
+	if g.Knight[s].And(knights).Intersects(them) {
+		return true
+	}
+	snipers := g.RookRays[s].And(k[Rook].Or(k[Queen])).Or(g.BishopRays[s].And(k[Bishop].Or(k[Queen]))).And(them)
+	for !snipers.IsZero() {
+		if !g.Between(s, snipers.PopLSB()).Intersects(occ) {
+			return true
+		}
+	}
+	return false
 }
 
 // RoyalAttacked reports whether any King of colour c is attacked.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 )
 
@@ -35,6 +36,8 @@ type Geometry struct {
 	// Leap2 is the two-square orthogonal and diagonal leap.
 	Knight, King, Leap2 [NumSquares]Bitboard
 	PawnAttack          [2][NumSquares]Bitboard
+	// RookRays and BishopRays hold the lines through each square on an empty board.
+	RookRays, BishopRays [NumSquares]Bitboard
 	// Ranks[r] and Files[f] hold the squares of each rank and file.
 	Ranks [MaxRanks]Bitboard
 	Files [MaxFiles]Bitboard
@@ -100,35 +103,54 @@ func buildGeometry(w, h int) *Geometry {
 					g.Rays[d][s].Set(SquareAt(ff, rr))
 				}
 			}
+			g.RookRays[s] = g.Rays[North][s].Or(g.Rays[East][s]).Or(g.Rays[South][s]).Or(g.Rays[West][s])
+			g.BishopRays[s] = g.Rays[NorthEast][s].Or(g.Rays[NorthWest][s]).Or(g.Rays[SouthWest][s]).Or(g.Rays[SouthEast][s])
 		}
 	}
 	return g
 }
 
-// ray returns the squares attacked from s in direction d with blockers occ.
-func (g *Geometry) ray(d Direction, s Square, occ Bitboard) Bitboard {
-	r := g.Rays[d][s]
-	b := r.And(occ)
-	if b.IsZero() {
-		return r
+// rayUp returns the squares attacked from s in direction d (one of the four
+// directions to higher indexes) with blockers occ.
+func (g *Geometry) rayUp(d Direction, s Square, occ Bitboard) Bitboard {
+	r := &g.Rays[d][s]
+	switch {
+	case r[0]&occ[0] != 0:
+		return r.Xor(g.Rays[d][bits.TrailingZeros64(r[0]&occ[0])])
+	case r[1]&occ[1] != 0:
+		return r.Xor(g.Rays[d][64+bits.TrailingZeros64(r[1]&occ[1])])
+	case r[2]&occ[2] != 0:
+		return r.Xor(g.Rays[d][128+bits.TrailingZeros64(r[2]&occ[2])])
+	case r[3]&occ[3] != 0:
+		return r.Xor(g.Rays[d][192+bits.TrailingZeros64(r[3]&occ[3])])
 	}
-	var first Square
-	if d < South {
-		first = b.LSB()
-	} else {
-		first = b.MSB()
+	return *r
+}
+
+// rayDown is rayUp for the four directions to lower indexes.
+func (g *Geometry) rayDown(d Direction, s Square, occ Bitboard) Bitboard {
+	r := &g.Rays[d][s]
+	switch {
+	case r[3]&occ[3] != 0:
+		return r.Xor(g.Rays[d][255-bits.LeadingZeros64(r[3]&occ[3])])
+	case r[2]&occ[2] != 0:
+		return r.Xor(g.Rays[d][191-bits.LeadingZeros64(r[2]&occ[2])])
+	case r[1]&occ[1] != 0:
+		return r.Xor(g.Rays[d][127-bits.LeadingZeros64(r[1]&occ[1])])
+	case r[0]&occ[0] != 0:
+		return r.Xor(g.Rays[d][63-bits.LeadingZeros64(r[0]&occ[0])])
 	}
-	return r.Xor(g.Rays[d][first])
+	return *r
 }
 
 // RookAttacks returns the squares a rook on s attacks with blockers occ.
 func (g *Geometry) RookAttacks(s Square, occ Bitboard) Bitboard {
-	return g.ray(North, s, occ).Or(g.ray(East, s, occ)).Or(g.ray(South, s, occ)).Or(g.ray(West, s, occ))
+	return g.rayUp(North, s, occ).Or(g.rayUp(East, s, occ)).Or(g.rayDown(South, s, occ)).Or(g.rayDown(West, s, occ))
 }
 
 // BishopAttacks returns the squares a bishop on s attacks with blockers occ.
 func (g *Geometry) BishopAttacks(s Square, occ Bitboard) Bitboard {
-	return g.ray(NorthEast, s, occ).Or(g.ray(NorthWest, s, occ)).Or(g.ray(SouthWest, s, occ)).Or(g.ray(SouthEast, s, occ))
+	return g.rayUp(NorthEast, s, occ).Or(g.rayUp(NorthWest, s, occ)).Or(g.rayDown(SouthWest, s, occ)).Or(g.rayDown(SouthEast, s, occ))
 }
 
 // QueenAttacks returns the squares a queen on s attacks with blockers occ.
@@ -136,29 +158,24 @@ func (g *Geometry) QueenAttacks(s Square, occ Bitboard) Bitboard {
 	return g.RookAttacks(s, occ).Or(g.BishopAttacks(s, occ))
 }
 
-// direction returns the direction from a to b when they share a line.
-func direction(a, b Square) (Direction, bool) {
-	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
-	if a == b || (df != 0 && dr != 0 && df != dr && df != -dr) {
-		return 0, false
+// lineDir[(df+15)*31+dr+15] is the direction of a step (df, dr) along a
+// line, or -1 when the step is not along a rank, file or diagonal.
+var lineDir = func() (t [31 * 31]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	sf, sr := sign(df), sign(dr)
 	for d, st := range dirSteps {
-		if st[0] == sf && st[1] == sr {
-			return Direction(d), true
+		for n := 1; n < 16; n++ {
+			t[(st[0]*n+15)*31+st[1]*n+15] = int8(d)
 		}
 	}
-	return 0, false
-}
+	return t
+}()
 
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
+// direction returns the direction from a to b when they share a line.
+func direction(a, b Square) (Direction, bool) {
+	d := lineDir[(b.File()-a.File()+15)*31+b.Rank()-a.Rank()+15]
+	return Direction(d), d >= 0
 }
 
 // Between returns the squares strictly between a and b when they share a line.

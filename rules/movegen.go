@@ -5,6 +5,34 @@ package rules
 // (check evasion targets and pins), otherwise it generates pseudo-legal moves
 // that GenerateOrthodox filters by making each one.
 
+// sink receives generated moves: it keeps them, or only counts them when
+// count is set (perft's bulk counting at the last ply).
+type sink struct {
+	ml    []Move
+	n     int
+	count bool
+}
+
+// add takes one move.
+func (s *sink) add(m Move) {
+	if s.count {
+		s.n++
+		return
+	}
+	s.ml = append(s.ml, m)
+}
+
+// targets takes the normal moves of the man of kind k on from to each square of t.
+func (s *sink) targets(k Kind, from Square, t Bitboard) {
+	if s.count {
+		s.n += t.Count()
+		return
+	}
+	for !t.IsZero() {
+		s.ml = append(s.ml, Move{Kind: Normal, Piece: k, From: from, To: t.PopLSB(), Via: NoSquare})
+	}
+}
+
 // fastPath reports whether the side to move has exactly one King and the
 // board holds only men whose legality the pin-and-check generator handles.
 func (p *Position) fastPath() bool {
@@ -19,7 +47,9 @@ func (p *Position) fastPath() bool {
 // those after which none of its Kings is attacked.
 func (p *Position) GenerateOrthodox(ml []Move) []Move {
 	if p.fastPath() {
-		return p.generateLegal(ml)
+		out := sink{ml: ml}
+		p.generateLegal(&out)
+		return out.ml
 	}
 	start := len(ml)
 	ml = p.GeneratePseudo(ml)
@@ -37,22 +67,35 @@ func (p *Position) GenerateOrthodox(ml []Move) []Move {
 	return ml[:n]
 }
 
+// CountOrthodox returns the number of legal orthodox actions, counting them
+// without listing them where it can.
+func (p *Position) CountOrthodox() int {
+	if p.fastPath() {
+		out := sink{count: true}
+		p.generateLegal(&out)
+		return out.n
+	}
+	return len(p.GenerateOrthodox(nil))
+}
+
 // GeneratePseudo appends the orthodox actions of the side to move without
 // testing whether they leave a King attacked (castling is tested fully).
 func (p *Position) GeneratePseudo(ml []Move) []Move {
 	g := p.setup.Geo
 	own := p.ByColor[p.Side]
-	ml = p.genMen(ml, own.AndNot(p.ByFlag[0]), g.Mask, Bitboard{}, NoSquare)
+	out := sink{ml: ml}
+	p.genMen(&out, own.AndNot(p.ByFlag[0]), g.Mask, Bitboard{}, NoSquare)
 	if p.EP != NoSquare {
 		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).AndNot(p.ByFlag[0]); !b.IsZero(); {
-			ml = append(ml, Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare})
+			out.add(Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare})
 		}
 	}
-	return p.genCastling(ml)
+	p.genCastling(&out)
+	return out.ml
 }
 
 // generateLegal is the pin-and-check generator for a side with one King.
-func (p *Position) generateLegal(ml []Move) []Move {
+func (p *Position) generateLegal(out *sink) {
 	g := p.setup.Geo
 	us, them := p.Side, p.Side.Other()
 	occ := p.Occupied()
@@ -64,12 +107,12 @@ func (p *Position) generateLegal(ml []Move) []Move {
 	occNoKing.Clear(ksq)
 	for t := g.King[ksq].AndNot(own); !t.IsZero(); {
 		to := t.PopLSB()
-		if p.AttackersTo(to, them, occNoKing).IsZero() {
-			ml = append(ml, Move{Kind: Normal, Piece: King, From: ksq, To: to, Via: NoSquare})
+		if !p.attackedWith(to, them, occNoKing) {
+			out.add(Move{Kind: Normal, Piece: King, From: ksq, To: to, Via: NoSquare})
 		}
 	}
 	if checkers.More() {
-		return ml
+		return
 	}
 	target := g.Mask.AndNot(own)
 	if !checkers.IsZero() {
@@ -77,25 +120,23 @@ func (p *Position) generateLegal(ml []Move) []Move {
 		target = g.Between(ksq, c)
 		target.Set(c)
 	}
-	ml = p.genMen(ml, own.AndNot(p.ByKind[King]), target, p.pinned(ksq, us), ksq)
+	p.genMen(out, own.AndNot(p.ByKind[King]), target, p.pinned(ksq, us), ksq)
 
 	if p.EP != NoSquare {
-		victim := epVictim(p.EP, us)
+		// En passant is rare and can uncover a line through two squares: test it by playing it.
 		for b := g.PawnAttack[them][p.EP].And(p.Pieces(us, Pawn)); !b.IsZero(); {
-			from := b.PopLSB()
-			after := occ
-			after.Clear(from)
-			after.Clear(victim)
-			after.Set(p.EP)
-			if p.AttackersTo(ksq, them, after).AndNot(SquareBB(victim)).IsZero() {
-				ml = append(ml, Move{Kind: EnPassant, Piece: Pawn, From: from, To: p.EP, Via: NoSquare})
+			m := Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare}
+			p.MakeOrthodox(m)
+			safe := !p.attackedWith(ksq, them, p.Occupied())
+			p.UnmakeLast()
+			if safe {
+				out.add(m)
 			}
 		}
 	}
 	if checkers.IsZero() {
-		ml = p.genCastling(ml)
+		p.genCastling(out)
 	}
-	return ml
 }
 
 // pinned returns colour us's men that alone stand between the King on ksq
@@ -103,10 +144,9 @@ func (p *Position) generateLegal(ml []Move) []Move {
 func (p *Position) pinned(ksq Square, us Color) Bitboard {
 	g := p.setup.Geo
 	them := p.ByColor[us.Other()]
-	var empty Bitboard
 	k := &p.ByKind
-	snipers := g.RookAttacks(ksq, empty).And(k[Rook].Or(k[Queen])).
-		Or(g.BishopAttacks(ksq, empty).And(k[Bishop].Or(k[Queen]))).And(them)
+	snipers := g.RookRays[ksq].And(k[Rook].Or(k[Queen])).
+		Or(g.BishopRays[ksq].And(k[Bishop].Or(k[Queen]))).And(them)
 	occ := p.Occupied()
 	var pinned Bitboard
 	for !snipers.IsZero() {
@@ -122,7 +162,7 @@ func (p *Position) pinned(ksq Square, us Color) Bitboard {
 // genMen appends the moves (castling and en passant aside) of the men in
 // movers whose destination lies in target. A man in pinned stays on its line
 // through ksq.
-func (p *Position) genMen(ml []Move, movers, target, pinned Bitboard, ksq Square) []Move {
+func (p *Position) genMen(out *sink, movers, target, pinned Bitboard, ksq Square) {
 	g := p.setup.Geo
 	us := p.Side
 	occ := p.Occupied()
@@ -145,9 +185,7 @@ func (p *Position) genMen(ml []Move, movers, target, pinned Bitboard, ksq Square
 		if pinned.Has(from) {
 			t = t.And(g.Line(ksq, from))
 		}
-		for !t.IsZero() {
-			ml = append(ml, Move{Kind: Normal, Piece: k, From: from, To: t.PopLSB(), Via: NoSquare})
-		}
+		out.targets(k, from, t)
 	}
 	step, second, last := 16, 1, g.H-1
 	if us == Black {
@@ -161,44 +199,43 @@ func (p *Position) genMen(ml []Move, movers, target, pinned Bitboard, ksq Square
 		}
 		if p.Board[from].Flags()&Possessed != 0 {
 			for n := g.Knight[from].AndNot(own).And(t); !n.IsZero(); {
-				ml = p.appendPawnMove(ml, Normal, from, n.PopLSB(), last)
+				p.pawnMove(out, Normal, from, n.PopLSB(), last)
 			}
 		}
 		to := from + Square(step)
 		if g.Contains(to) && empty.Has(to) {
 			if t.Has(to) {
-				ml = p.appendPawnMove(ml, Normal, from, to, last)
+				p.pawnMove(out, Normal, from, to, last)
 			}
 			if to2 := to + Square(step); from.Rank() == second && g.Contains(to2) && empty.Has(to2) && t.Has(to2) {
-				ml = append(ml, Move{Kind: DoublePush, Piece: Pawn, From: from, To: to2, Via: NoSquare})
+				out.add(Move{Kind: DoublePush, Piece: Pawn, From: from, To: to2, Via: NoSquare})
 			}
 		}
 		for c := g.PawnAttack[us][from].And(enemy).And(t); !c.IsZero(); {
-			ml = p.appendPawnMove(ml, Normal, from, c.PopLSB(), last)
+			p.pawnMove(out, Normal, from, c.PopLSB(), last)
 		}
 	}
-	return ml
 }
 
-// appendPawnMove appends a pawn move, expanded into every promotion when it
-// reaches the last rank.
-func (p *Position) appendPawnMove(ml []Move, kind MoveKind, from, to Square, last int) []Move {
+// pawnMove gives a pawn move, expanded into every promotion when it reaches
+// the last rank.
+func (p *Position) pawnMove(out *sink, kind MoveKind, from, to Square, last int) {
 	if to.Rank() != last {
-		return append(ml, Move{Kind: kind, Piece: Pawn, From: from, To: to, Via: NoSquare})
+		out.add(Move{Kind: kind, Piece: Pawn, From: from, To: to, Via: NoSquare})
+		return
 	}
 	for _, k := range p.setup.Variant.Spec().Promotions {
-		ml = append(ml, Move{Kind: kind, Piece: Pawn, Promo: k, From: from, To: to, Via: NoSquare})
+		out.add(Move{Kind: kind, Piece: Pawn, Promo: k, From: from, To: to, Via: NoSquare})
 	}
-	return ml
 }
 
 // genCastling appends the castlings of the side to move whose squares are
 // empty and whose King path is not attacked.
-func (p *Position) genCastling(ml []Move) []Move {
+func (p *Position) genCastling(out *sink) {
 	us := p.Side
 	rights := p.Castle >> (2 * us) & 3
 	if rights == 0 {
-		return ml
+		return
 	}
 	occ := p.Occupied()
 	for i := 0; i < 2; i++ {
@@ -214,11 +251,10 @@ func (p *Position) genCastling(ml []Move) []Move {
 		}
 		safe := true
 		for s := ci.safe; safe && !s.IsZero(); {
-			safe = p.AttackersTo(s.PopLSB(), us.Other(), rest).IsZero()
+			safe = !p.attackedWith(s.PopLSB(), us.Other(), rest)
 		}
 		if safe {
-			ml = append(ml, Move{Kind: Castle, Piece: King, From: ci.king, To: ci.kingTo, Via: ci.rook})
+			out.add(Move{Kind: Castle, Piece: King, From: ci.king, To: ci.kingTo, Via: ci.rook})
 		}
 	}
-	return ml
 }

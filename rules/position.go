@@ -145,6 +145,20 @@ func (p *Position) Unmake() { p.setup.Variant.Unmake(p) }
 // Legal appends every legal action of the side to move to buf and returns it.
 func (p *Position) Legal(buf []Move) []Move { return p.setup.Variant.Legal(p, buf[:0]) }
 
+// Counter is implemented by variants that count legal actions faster than
+// listing them.
+type Counter interface {
+	Count(p *Position) int
+}
+
+// CountLegal returns the number of legal actions of the side to move.
+func (p *Position) CountLegal() int {
+	if c, ok := p.setup.Variant.(Counter); ok {
+		return c.Count(p)
+	}
+	return len(p.Legal(nil))
+}
+
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.setup.Variant.InCheck(p) }
 
