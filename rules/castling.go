@@ -87,6 +87,9 @@ func (p *Position) parseCastling(field string, spec *Spec) error {
 			return fmt.Errorf("castling right %q: no %s rook for it on rank %d", field[i], c, back+1)
 		}
 		idx := castleIndex(c, rook.File() > king.File())
+		if kf, rf := spec.castleFiles(g.W, idx%2 == 0); kf < 0 || kf >= g.W || rf < 0 || rf >= g.W || kf == rf {
+			return fmt.Errorf("castling right %q: a board %d files wide has no room for castling", field[i], g.W)
+		}
 		if p.Castle&(1<<idx) != 0 {
 			return fmt.Errorf("castling field %q names one castling twice", field)
 		}

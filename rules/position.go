@@ -90,7 +90,7 @@ func (p *Position) Copy() *Position {
 }
 
 // Put places piece pc on the empty square s, updating the hash.
-func (p *Position) Put(pc Piece, s Square) {
+func (p *State) Put(pc Piece, s Square) {
 	p.Board[s] = pc
 	p.ByColor[pc.Color()].Set(s)
 	p.ByKind[pc.Kind()].Set(s)
@@ -101,7 +101,7 @@ func (p *Position) Put(pc Piece, s Square) {
 }
 
 // Remove takes the piece off s and returns it, updating the hash.
-func (p *Position) Remove(s Square) Piece {
+func (p *State) Remove(s Square) Piece {
 	pc := p.Board[s]
 	p.Board[s] = NoPiece
 	p.ByColor[pc.Color()].Clear(s)
@@ -114,7 +114,7 @@ func (p *Position) Remove(s Square) Piece {
 }
 
 // shift moves the piece on from to the empty square to, updating the hash.
-func (p *Position) shift(from, to Square) {
+func (p *State) shift(from, to Square) {
 	pc := p.Board[from]
 	if pc.Flags() != 0 {
 		p.Put(p.Remove(from), to)
@@ -240,13 +240,38 @@ func (p *Position) MakeOrthodox(m Move) {
 // UnmakeLast takes back the last action: a saved state is restored whole, an
 // orthodox action is undone piece by piece.
 func (p *Position) UnmakeLast() {
-	u := p.hist[len(p.hist)-1]
-	p.hist = p.hist[:len(p.hist)-1]
+	u := &p.hist[len(p.hist)-1]
 	if u.snapshot {
 		p.State = p.snaps[len(p.snaps)-1]
 		p.snaps = p.snaps[:len(p.snaps)-1]
-		return
+	} else {
+		p.State.undo(u, p.setup)
 	}
+	p.hist = p.hist[:len(p.hist)-1]
+}
+
+// Previous returns the state before the last action without changing the
+// position. It panics at set-up, where there is no previous state.
+func (p *Position) Previous() State {
+	u := &p.hist[len(p.hist)-1]
+	if u.snapshot {
+		return p.snaps[len(p.snaps)-1]
+	}
+	prev := p.State
+	prev.undo(u, p.setup)
+	return prev
+}
+
+// PushHistory records prev as the state before the current one, reached by
+// action m, as if m had been made with SaveState. Variants whose position
+// text carries earlier states (the Time Thief's revert) use it at set-up.
+func (p *Position) PushHistory(prev State, m Move) {
+	p.snaps = append(p.snaps, prev)
+	p.hist = append(p.hist, undo{move: m, hash: prev.Hash, halfmove: prev.Halfmove, snapshot: true})
+}
+
+// undo takes back the orthodox action recorded in u.
+func (p *State) undo(u *undo, st *Setup) {
 	m := u.move
 	p.Side = p.Side.Other()
 	us := p.Side
@@ -255,7 +280,7 @@ func (p *Position) UnmakeLast() {
 	}
 	switch m.Kind {
 	case Castle:
-		ci := &p.setup.castle[castleIndex(us, m.Via.File() > m.From.File())]
+		ci := &st.castle[castleIndex(us, m.Via.File() > m.From.File())]
 		king := p.Remove(ci.kingTo)
 		rook := p.Remove(ci.rookTo)
 		p.Put(king, m.From)
