@@ -73,9 +73,38 @@ func (p *Position) attackedWith(s Square, c Color, occ Bitboard) bool {
 	return false
 }
 
+// SlideOcc returns the blockers for colour c's sliders other than its
+// Witches: every man except c's Witches and the men next to them, which are
+// transparent to the Witches' allies (ruling T10).
+func (p *Position) SlideOcc(c Color) Bitboard {
+	occ := p.Occupied()
+	w := p.Pieces(c, Witch)
+	if w.IsZero() {
+		return occ
+	}
+	t := w
+	for b := w; !b.IsZero(); {
+		t = t.Or(p.setup.Geo.King[b.PopLSB()])
+	}
+	return occ.AndNot(t)
+}
+
+// witchOcc returns the blockers for the Witch on s: her allied Witches and
+// the men next to them are transparent to her, the men next to her are not.
+func (p *Position) witchOcc(s Square) Bitboard {
+	g := p.setup.Geo
+	others := p.Pieces(p.Board[s].Color(), Witch)
+	others.Clear(s)
+	t := others
+	for b := others; !b.IsZero(); {
+		t = t.Or(g.King[b.PopLSB()])
+	}
+	return p.Occupied().AndNot(t)
+}
+
 // RoyalAttacked reports whether any King of colour c is attacked.
 func (p *Position) RoyalAttacked(c Color) bool {
-	occ := p.Occupied()
+	occ := p.SlideOcc(c.Other())
 	for ks := p.Pieces(c, King); !ks.IsZero(); {
 		if !p.AttackersTo(ks.PopLSB(), c.Other(), occ).IsZero() {
 			return true

@@ -33,11 +33,13 @@ func (s *sink) targets(k Kind, from Square, t Bitboard) {
 	}
 }
 
-// fastPath reports whether the side to move has exactly one King and the
-// board holds only men whose legality the pin-and-check generator handles.
-func (p *Position) fastPath() bool {
+// FastLegal reports whether the side to move has exactly one King and the
+// board holds only men whose legality the pin-and-check generator handles:
+// orthodox men, Guards and Time Thieves (which attack nothing, so they
+// neither pin nor check), none of them flagged.
+func (p *Position) FastLegal() bool {
 	k := &p.ByKind
-	special := k[TimeThief].Or(k[Dwarf]).Or(k[Spirit]).Or(k[Witch]).
+	special := k[Dwarf].Or(k[Spirit]).Or(k[Witch]).
 		Or(p.ByFlag[0]).Or(p.ByFlag[1]).Or(p.ByFlag[2])
 	kings := p.Pieces(p.Side, King)
 	return special.IsZero() && !kings.IsZero() && !kings.More()
@@ -46,7 +48,7 @@ func (p *Position) fastPath() bool {
 // GenerateOrthodox appends the legal orthodox actions of the side to move:
 // those after which none of its Kings is attacked.
 func (p *Position) GenerateOrthodox(ml []Move) []Move {
-	if p.fastPath() {
+	if p.FastLegal() {
 		out := sink{ml: ml}
 		p.generateLegal(&out)
 		return out.ml
@@ -70,7 +72,7 @@ func (p *Position) GenerateOrthodox(ml []Move) []Move {
 // CountOrthodox returns the number of legal orthodox actions, counting them
 // without listing them where it can.
 func (p *Position) CountOrthodox() int {
-	if p.fastPath() {
+	if p.FastLegal() {
 		out := sink{count: true}
 		p.generateLegal(&out)
 		return out.n
@@ -166,13 +168,18 @@ func (p *Position) genMen(out *sink, movers, target, pinned Bitboard, ksq Square
 	g := p.setup.Geo
 	us := p.Side
 	occ := p.Occupied()
+	slide := p.SlideOcc(us)
 	own, enemy := p.ByColor[us], p.ByColor[us.Other()]
 	empty := g.Mask.AndNot(occ)
 	for b := movers.AndNot(p.ByKind[Pawn]); !b.IsZero(); {
 		from := b.PopLSB()
 		pc := p.Board[from]
 		k := pc.Kind()
-		t := g.Attacks(k, us, from, occ)
+		o := slide
+		if k == Witch {
+			o = p.witchOcc(from)
+		}
+		t := g.Attacks(k, us, from, o)
 		if pc.Flags()&Possessed != 0 {
 			t = t.Or(g.Knight[from])
 		}
@@ -237,18 +244,17 @@ func (p *Position) genCastling(out *sink) {
 	if rights == 0 {
 		return
 	}
-	occ := p.Occupied()
+	occ, slide := p.Occupied(), p.SlideOcc(us.Other())
 	for i := 0; i < 2; i++ {
 		if rights&(1<<i) == 0 {
 			continue
 		}
 		ci := &p.setup.castle[int(us)*2+i]
-		rest := occ
-		rest.Clear(ci.king)
-		rest.Clear(ci.rook)
-		if rest.Intersects(ci.empty) {
+		kr := BB(ci.king, ci.rook)
+		if occ.AndNot(kr).Intersects(ci.empty) {
 			continue
 		}
+		rest := slide.AndNot(kr)
 		safe := true
 		for s := ci.safe; safe && !s.IsZero(); {
 			safe = !p.attackedWith(s.PopLSB(), us.Other(), rest)

@@ -33,6 +33,12 @@ func (o Orthodox) Status(p *Position) Status {
 		}
 		return Status{Draw, "stalemate"}
 	}
+	return p.AutomaticDraw()
+}
+
+// AutomaticDraw applies the draws of ruling C2 other than stalemate: the
+// fifty-move rule, threefold repetition and insufficient material.
+func (p *Position) AutomaticDraw() Status {
 	switch {
 	case p.Halfmove >= 100:
 		return Status{Draw, "fifty-move rule"}

@@ -14,6 +14,9 @@ type State struct {
 	Halfmove int    // plies since the last capture, pawn move or time-travel action
 	Fullmove int    // full-move number, from 1
 	Hash     uint64
+	// Aux is the variant's own part of Hash, for state it keeps outside
+	// these fields (the Time Thief's previous state); zero for most variants.
+	Aux uint64
 }
 
 // undo is what Unmake needs to take back one action.
@@ -24,6 +27,7 @@ type undo struct {
 	ep       Square
 	halfmove int
 	hash     uint64
+	aux      uint64
 	snapshot bool // the state before the action is on Position.snaps
 }
 
@@ -183,12 +187,17 @@ func (p *Position) StateBefore(n int) State {
 // MakeOrthodox plays an orthodox action (normal, double push, en passant,
 // castling, promotion) with FIDE effects on rights, en passant and counters.
 func (p *Position) MakeOrthodox(m Move) {
-	u := undo{move: m, castle: p.Castle, ep: p.EP, halfmove: p.Halfmove, hash: p.Hash}
+	u := undo{move: m, castle: p.Castle, ep: p.EP, halfmove: p.Halfmove, hash: p.Hash, aux: p.Aux}
+	u.captured = p.ApplyOrthodox(m)
+	p.hist = append(p.hist, u)
+}
+
+// ApplyOrthodox plays the orthodox action m on the state without recording
+// it, and returns the man it captured. Variants use it for the orthodox part
+// of an action they recorded themselves with SaveState.
+func (p *Position) ApplyOrthodox(m Move) (captured Piece) {
 	us := p.Side
-	if p.EP != NoSquare {
-		p.Hash ^= epKeys[p.EP.File()]
-		p.EP = NoSquare
-	}
+	p.clearEP()
 	p.Halfmove++
 	switch m.Kind {
 	case Castle:
@@ -198,13 +207,12 @@ func (p *Position) MakeOrthodox(m Move) {
 		p.Put(king, ci.kingTo)
 		p.Put(rook, ci.rookTo)
 	case EnPassant:
-		cap := epVictim(m.To, us)
-		u.captured = p.Remove(cap)
+		captured = p.Remove(epVictim(m.To, us))
 		p.shift(m.From, m.To)
 		p.Halfmove = 0
 	default:
-		if c := p.Board[m.To]; c != NoPiece {
-			u.captured = p.Remove(m.To)
+		if p.Board[m.To] != NoPiece {
+			captured = p.Remove(m.To)
 			p.Halfmove = 0
 		}
 		if m.Promo != NoKind {
@@ -224,17 +232,54 @@ func (p *Position) MakeOrthodox(m Move) {
 			}
 		}
 	}
-	if lost := p.Castle & (p.setup.castleMask[m.From] | p.setup.castleMask[m.To]); lost != 0 {
+	p.LoseCastling(m.From, m.To)
+	p.passTurn()
+	return captured
+}
+
+// LoseCastling removes the castling rights tied to the squares a and b (a
+// King's or a castling rook's original square).
+func (p *Position) LoseCastling(a, b Square) {
+	if lost := p.Castle & (p.setup.castleMask[a] | p.setup.castleMask[b]); lost != 0 {
 		p.Hash ^= castleKeys[p.Castle]
 		p.Castle &^= lost
 		p.Hash ^= castleKeys[p.Castle]
 	}
-	if us == Black {
+}
+
+// EndTurn finishes a variant's own action: the en passant right lapses, the
+// half-move clock counts on (or restarts when irreversible is set) and the
+// turn passes to the other side.
+func (p *Position) EndTurn(irreversible bool) {
+	p.clearEP()
+	p.Halfmove++
+	if irreversible {
+		p.Halfmove = 0
+	}
+	p.passTurn()
+}
+
+// SetSide makes c the side to move, keeping the hash in step.
+func (p *Position) SetSide(c Color) {
+	if p.Side != c {
+		p.Side = c
+		p.Hash ^= sideKey
+	}
+}
+
+func (p *State) clearEP() {
+	if p.EP != NoSquare {
+		p.Hash ^= epKeys[p.EP.File()]
+		p.EP = NoSquare
+	}
+}
+
+func (p *State) passTurn() {
+	if p.Side == Black {
 		p.Fullmove++
 	}
-	p.Side = us.Other()
+	p.Side = p.Side.Other()
 	p.Hash ^= sideKey
-	p.hist = append(p.hist, u)
 }
 
 // UnmakeLast takes back the last action: a saved state is restored whole, an
@@ -264,9 +309,19 @@ func (p *Position) Previous() State {
 
 // PushHistory records prev as the state before the current one, reached by
 // action m, as if m had been made with SaveState. Variants whose position
-// text carries earlier states (the Time Thief's revert) use it at set-up.
-func (p *Position) PushHistory(prev State, m Move) {
-	p.snaps = append(p.snaps, prev)
+// text carries earlier states (the Time Thief's revert) use it at set-up;
+// castlings the earlier state still had become known to this position too.
+func (p *Position) PushHistory(prev *Position, m Move) {
+	for i := 0; i < 4; i++ {
+		if prev.Castle&(1<<i) != 0 && p.Castle&(1<<i) == 0 {
+			ci := prev.setup.castle[i]
+			p.setup.castle[i] = ci
+			p.setup.castleMask[ci.king] |= CastleRights(3) << (2 * (i / 2))
+			p.setup.castleMask[ci.rook] |= 1 << i
+			p.setup.Chess960 = p.setup.Chess960 || prev.setup.Chess960
+		}
+	}
+	p.snaps = append(p.snaps, prev.State)
 	p.hist = append(p.hist, undo{move: m, hash: prev.Hash, halfmove: prev.Halfmove, snapshot: true})
 }
 
@@ -299,7 +354,7 @@ func (p *State) undo(u *undo, st *Setup) {
 			p.Put(u.captured, m.To)
 		}
 	}
-	p.Castle, p.EP, p.Halfmove, p.Hash = u.castle, u.ep, u.halfmove, u.hash
+	p.Castle, p.EP, p.Halfmove, p.Hash, p.Aux = u.castle, u.ep, u.halfmove, u.hash, u.aux
 }
 
 // epVictim returns the square of the pawn captured en passant on to by side us.
@@ -342,3 +397,11 @@ func (p *Position) ComputeHash() uint64 {
 
 // Status tells whether the game is over in this position, and how.
 func (p *Position) Status() Status { return p.setup.Variant.Status(p) }
+
+// Sibling returns a position holding state st with this position's set-up
+// and no history, for questions about another state of the same game (the
+// board before the last move, say).
+func (p *Position) Sibling(st State) Position { return Position{State: st, setup: p.setup} }
+
+// Flagged returns the squares of the men carrying flag f.
+func (p *State) Flagged(f Flag) Bitboard { return p.ByFlag[flagIndex(f)] }

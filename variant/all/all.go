@@ -5,4 +5,5 @@ package all
 import (
 	// Each variant package registers itself in rules' registry.
 	_ "timechess/variant/chess"
+	_ "timechess/variant/timethief"
 )
