@@ -215,13 +215,14 @@ func (p *Position) ApplyOrthodox(m Move) (captured Piece) {
 			captured = p.Remove(m.To)
 			p.Halfmove = 0
 		}
+		pawn := p.Board[m.From].Kind() == Pawn
 		if m.Promo != NoKind {
 			pc := p.Remove(m.From)
 			p.Put(MakePiece(us, m.Promo, pc.Flags()), m.To)
 		} else {
 			p.shift(m.From, m.To)
 		}
-		if p.Board[m.To].Kind() == Pawn {
+		if pawn {
 			p.Halfmove = 0
 			if m.Kind == DoublePush {
 				ep := Square((int(m.From) + int(m.To)) / 2)
