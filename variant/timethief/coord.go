@@ -4,30 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"timechess/notation"
 	"timechess/rules"
 )
 
-// Coord writes m in the coordinate form of the Time Thief games: origin and
-// destination squares and a lower-case promotion letter as usual, with "x"
-// between the squares of a TT-capture (d7xg4) and a trailing "s" when a
-// Spirit leaves its host (f3g5s); castling is the King's move (f1i1).
-func Coord(p *rules.Position, m rules.Move) string {
-	var b strings.Builder
-	b.WriteString(m.From.String())
-	if m.Kind == rules.TTCapture {
-		b.WriteByte('x')
-	}
-	b.WriteString(m.To.String())
-	if m.Promo != rules.NoKind {
-		b.WriteByte(m.Promo.Letter() + 'a' - 'A')
-	}
-	if m.Piece == rules.Spirit && p.At(m.From).Kind() != rules.Spirit {
-		b.WriteByte('s')
-	}
-	return b.String()
-}
-
-// ParseCoord reads a move in Coord's form and returns the legal move it
+// ParseCoord reads a move in coordinate form and returns the legal move it
 // names. A TT-capture is read from its squares alone when the position has
 // no history to check it against (the last= field of the position text).
 func ParseCoord(p *rules.Position, text string) (rules.Move, error) {
@@ -43,10 +24,5 @@ func ParseCoord(p *rules.Position, text string) (rules.Move, error) {
 		}
 		return rules.Move{Kind: rules.TTCapture, Piece: rules.TimeThief, From: from, To: to, Via: rules.NoSquare}, nil
 	}
-	for _, m := range p.Legal(nil) {
-		if Coord(p, m) == text {
-			return m, nil
-		}
-	}
-	return rules.NullMove, fmt.Errorf("%q is not a legal move here", text)
+	return notation.Parse(p, text)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"timechess/notation"
 	"timechess/rules"
 )
 
@@ -23,7 +24,7 @@ func (v *Variant) FormatExtra(p *rules.Position) []string {
 		return nil
 	}
 	before := p.Sibling(p.Previous())
-	return []string{"last=" + Coord(&before, p.LastMove()), "prev=" + strings.ReplaceAll(before.FEN(), " ", ",")}
+	return []string{"last=" + notation.Coord(&before, p.LastMove()), "prev=" + strings.ReplaceAll(before.FEN(), " ", ",")}
 }
 
 // ParseExtra reads last= and prev= and installs the previous state as the
