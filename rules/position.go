@@ -17,6 +17,7 @@ type State struct {
 	// Aux is the variant's own part of Hash, for state it keeps outside
 	// these fields (the Time Thief's previous state); zero for most variants.
 	Aux uint64
+	Extra
 }
 
 // undo is what Unmake needs to take back one action.
