@@ -214,7 +214,10 @@ func (p *Position) genMen(out *sink, movers, target, pinned Bitboard, ksq Square
 			if t.Has(to) {
 				p.pawnMove(out, Normal, from, to, last)
 			}
-			if to2 := to + Square(step); from.Rank() == second && g.Contains(to2) && empty.Has(to2) && t.Has(to2) {
+			// A double step never lands on the last rank (a board of four ranks
+			// or fewer): the pawn steps once and promotes instead.
+			if to2 := to + Square(step); from.Rank() == second && g.Contains(to2) && to2.Rank() != last &&
+				empty.Has(to2) && t.Has(to2) {
 				out.add(Move{Kind: DoublePush, Piece: Pawn, From: from, To: to2, Via: NoSquare})
 			}
 		}

@@ -29,7 +29,7 @@ type undo struct {
 	halfmove int
 	hash     uint64
 	aux      uint64
-	snapshot bool // the state before the action is on Position.snaps
+	snap     int32 // index on Position.snaps of the state before the action, -1 when not saved
 }
 
 // Position is a game state with its line of play since set-up: moves can be
@@ -171,8 +171,21 @@ func (p *Position) InCheck() bool { return p.setup.Variant.InCheck(p) }
 // made can be taken back by restoring it; variants call it before actions
 // that replace the state. The action m is recorded as the last move.
 func (p *Position) SaveState(m Move) {
+	p.hist = append(p.hist, undo{move: m, hash: p.Hash, halfmove: p.Halfmove, snap: int32(len(p.snaps))})
 	p.snaps = append(p.snaps, p.State)
-	p.hist = append(p.hist, undo{move: m, hash: p.Hash, halfmove: p.Halfmove, snapshot: true})
+}
+
+// Action returns the i-th action made since set-up (from 0).
+func (p *Position) Action(i int) Move { return p.hist[i].move }
+
+// SavedState returns the state before action i when that action saved it
+// with SaveState (or PushHistory), and false otherwise.
+func (p *Position) SavedState(i int) (*State, bool) {
+	u := &p.hist[i]
+	if u.snap < 0 {
+		return nil, false
+	}
+	return &p.snaps[u.snap], true
 }
 
 // StateBefore returns the state n actions ago (1 = before the last action),
@@ -188,7 +201,7 @@ func (p *Position) StateBefore(n int) State {
 // MakeOrthodox plays an orthodox action (normal, double push, en passant,
 // castling, promotion) with FIDE effects on rights, en passant and counters.
 func (p *Position) MakeOrthodox(m Move) {
-	u := undo{move: m, castle: p.Castle, ep: p.EP, halfmove: p.Halfmove, hash: p.Hash, aux: p.Aux}
+	u := undo{move: m, castle: p.Castle, ep: p.EP, halfmove: p.Halfmove, hash: p.Hash, aux: p.Aux, snap: -1}
 	u.captured = p.ApplyOrthodox(m)
 	p.hist = append(p.hist, u)
 }
@@ -288,9 +301,9 @@ func (p *State) passTurn() {
 // orthodox action is undone piece by piece.
 func (p *Position) UnmakeLast() {
 	u := &p.hist[len(p.hist)-1]
-	if u.snapshot {
-		p.State = p.snaps[len(p.snaps)-1]
-		p.snaps = p.snaps[:len(p.snaps)-1]
+	if u.snap >= 0 {
+		p.State = p.snaps[u.snap]
+		p.snaps = p.snaps[:u.snap]
 	} else {
 		p.State.undo(u, p.setup)
 	}
@@ -301,8 +314,8 @@ func (p *Position) UnmakeLast() {
 // position. It panics at set-up, where there is no previous state.
 func (p *Position) Previous() State {
 	u := &p.hist[len(p.hist)-1]
-	if u.snapshot {
-		return p.snaps[len(p.snaps)-1]
+	if u.snap >= 0 {
+		return p.snaps[u.snap]
 	}
 	prev := p.State
 	prev.undo(u, p.setup)
@@ -323,8 +336,8 @@ func (p *Position) PushHistory(prev *Position, m Move) {
 			p.setup.Chess960 = p.setup.Chess960 || prev.setup.Chess960
 		}
 	}
+	p.hist = append(p.hist, undo{move: m, hash: prev.Hash, halfmove: prev.Halfmove, snap: int32(len(p.snaps))})
 	p.snaps = append(p.snaps, prev.State)
-	p.hist = append(p.hist, undo{move: m, hash: prev.Hash, halfmove: prev.Halfmove, snapshot: true})
 }
 
 // undo takes back the orthodox action recorded in u.
