@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"regexp"
 	"strings"
 
 	"timechess/rules"
@@ -32,7 +33,8 @@ func ParseMoves(p *rules.Position, text string) ([]rules.Move, error) {
 // Game Courier label), a token ending in ";" or "/" and the word "to" join
 // the token after them; a token starting with ";" or "/" joins the one
 // before it. So Game Courier's moves and the Gifford seed's spellings
-// ("Bf1// to 9", "K f3 // FTF", rulings G8) stay whole.
+// ("Bf1// to 9", "K f3 // FTF", rulings G8) stay whole, and the seed's
+// backward travel "K // to 6" joins its landing "K f3 // FTF".
 func splitMoves(text string) []string {
 	var out []string
 	join := false
@@ -47,10 +49,14 @@ func splitMoves(text string) []string {
 			out = append(out, tok)
 		}
 		join = strings.HasSuffix(tok, ";") || strings.HasSuffix(tok, "/") || tok == "to" ||
-			len(tok) == 1 && isLetter(tok[0])
+			len(tok) == 1 && isLetter(tok[0]) || seedBackTravel.MatchString(out[len(out)-1])
 	}
 	return out
 }
+
+// seedBackTravel matches the first half of the Gifford seed's backward
+// travel, "K // to 6", whose landing ("K f3 // FTF") follows as the same turn.
+var seedBackTravel = regexp.MustCompile(`^[Kk]\s*//\s*to\s*[0-9]+$`)
 
 // stripMoveNumber removes a leading move number with its dots ("12.",
 // "1...", "1…") and a lone run of dots.

@@ -12,9 +12,6 @@ func (o Orthodox) Spec() *Spec { return o.S }
 // Legal appends the legal moves: no King of the mover may be left attacked.
 func (o Orthodox) Legal(p *Position, ml []Move) []Move { return p.GenerateOrthodox(ml) }
 
-// Count returns the number of legal moves (perft's bulk count).
-func (o Orthodox) Count(p *Position) int { return p.CountOrthodox() }
-
 // Make plays an orthodox move.
 func (o Orthodox) Make(p *Position, m Move) { p.MakeOrthodox(m) }
 

@@ -151,15 +151,19 @@ func (p *Position) Unmake() { p.setup.Variant.Unmake(p) }
 func (p *Position) Legal(buf []Move) []Move { return p.setup.Variant.Legal(p, buf[:0]) }
 
 // Counter is implemented by variants that count legal actions faster than
-// listing them.
+// listing them. Orthodox does not implement it, so that a variant embedding
+// Orthodox never inherits a count that ignores its own actions.
 type Counter interface {
 	Count(p *Position) int
 }
 
 // CountLegal returns the number of legal actions of the side to move.
 func (p *Position) CountLegal() int {
-	if c, ok := p.setup.Variant.(Counter); ok {
-		return c.Count(p)
+	switch v := p.setup.Variant.(type) {
+	case Orthodox:
+		return p.CountOrthodox()
+	case Counter:
+		return v.Count(p)
 	}
 	return len(p.Legal(nil))
 }

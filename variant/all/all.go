@@ -5,5 +5,6 @@ package all
 import (
 	// Each variant package registers itself in rules' registry.
 	_ "timechess/variant/chess"
+	_ "timechess/variant/gifford"
 	_ "timechess/variant/timethief"
 )
