@@ -91,6 +91,13 @@ func (f *form) match(p *rules.Position, text string, legal []rules.Move) (rules.
 	if found, err = f.gameCourierParts(p, text, found); err != nil {
 		return rules.NullMove, err
 	}
+	if len(found) > 1 && f.fromFile < 0 && !f.capture {
+		// "b6" is the pawn's straight step, not a possessed pawn's Knight
+		// jump to the same square (that one is written with its origin).
+		if steps := filter(found, func(m rules.Move) bool { return m.Piece == rules.Pawn && m.From.File() == m.To.File() }); len(steps) == 1 {
+			found = steps
+		}
+	}
 	if len(found) > 1 {
 		names := make([]string, len(found))
 		for i, m := range found {

@@ -29,8 +29,7 @@ func (p *Position) AttackersTo(s Square, c Color, occ Bitboard) Bitboard {
 	g := p.setup.Geo
 	k := &p.ByKind
 	a := g.PawnAttack[c.Other()][s].And(k[Pawn])
-	knights := k[Knight].Or(p.ByFlag[flagIndex(Possessed)].AndNot(k[TimeThief].Or(k[Witch])))
-	a = a.Or(g.Knight[s].And(knights))
+	a = a.Or(g.Knight[s].And(k[Knight].Or(p.possessedJumpers(s, c))))
 	a = a.Or(g.King[s].And(k[King].Or(k[Guard]).Or(k[Dwarf])))
 	a = a.And(p.ByColor[c])
 	// A slider attacks s when it stands on a line through s with nothing between.
@@ -42,6 +41,18 @@ func (p *Position) AttackersTo(s Square, c Color, occ Bitboard) Bitboard {
 		}
 	}
 	return a
+}
+
+// possessedJumpers returns the possessed men that capture by their Spirit's
+// Knight jump onto s: not a Time Thief or a Witch (they never capture), and
+// not a pawn of colour c when s is c's first rank (no pawn may land there).
+func (p *Position) possessedJumpers(s Square, c Color) Bitboard {
+	k := &p.ByKind
+	j := p.ByFlag[flagIndex(Possessed)].AndNot(k[TimeThief].Or(k[Witch]))
+	if (c == White && s.Rank() == 0) || (c == Black && s.Rank() == p.setup.Geo.H-1) {
+		j = j.AndNot(k[Pawn])
+	}
+	return j
 }
 
 // Attacked reports whether colour c attacks s in the current position.
@@ -58,8 +69,8 @@ func (p *Position) attackedWith(s Square, c Color, occ Bitboard) bool {
 		return true
 	}
 	knights := k[Knight]
-	if poss := p.ByFlag[flagIndex(Possessed)]; !poss.IsZero() {
-		knights = knights.Or(poss.AndNot(k[TimeThief].Or(k[Witch])))
+	if !p.ByFlag[flagIndex(Possessed)].IsZero() {
+		knights = knights.Or(p.possessedJumpers(s, c))
 	}
 	if g.Knight[s].And(knights).Intersects(them) {
 		return true

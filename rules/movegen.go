@@ -205,7 +205,13 @@ func (p *Position) genMen(out *sink, movers, target, pinned Bitboard, ksq Square
 			t = t.And(g.Line(ksq, from))
 		}
 		if p.Board[from].Flags()&Possessed != 0 {
-			for n := g.Knight[from].AndNot(own).And(t); !n.IsZero(); {
+			// A possessed pawn's Knight jump never lands on its own first
+			// rank, where no pawn may stand.
+			first := g.Ranks[0]
+			if us == Black {
+				first = g.Ranks[g.H-1]
+			}
+			for n := g.Knight[from].AndNot(own).And(t).AndNot(first); !n.IsZero(); {
 				p.pawnMove(out, Normal, from, n.PopLSB(), last)
 			}
 		}

@@ -170,9 +170,12 @@ func (v *Variant) ttCaptures(p *rules.Position, ml []rules.Move) []rules.Move {
 	}
 	occ := before.SlideOcc(us)
 	for !cand.IsZero() {
+		// The Time Thief that acts is the one of the restored state: the
+		// last move cannot have moved it, but a TT-capture reverting a
+		// Spirit's entry into it may have changed its possession.
 		t := cand.PopLSB()
-		tt := p.At(t)
-		if before.At(t) != tt || !sees(g, t, a, occ) {
+		tt := before.At(t)
+		if tt.Kind() != rules.TimeThief || tt.Color() != us || !sees(g, t, a, occ) {
 			continue
 		}
 		if last.Piece == rules.Spirit && tt.Flags()&rules.Possessed == 0 {

@@ -1,6 +1,7 @@
 package timethief
 
 import (
+	"errors"
 	"strings"
 
 	"timechess/notation"
@@ -9,8 +10,18 @@ import (
 
 // FormatAction writes a TT-capture as a capture from the Time Thief's square
 // to the origin square of the reverted move: "Txg4", or "Td7xg4" when
-// another Time Thief could make the same TT-capture (T11).
+// another Time Thief could make the same TT-capture (T11). It also writes a
+// possessed pawn's Knight jump to an empty square with the pawn's letter,
+// "Pd2-b1": the orthodox "d2-b1" names any man on d2, and the pawn's Spirit
+// may leave d2 for b1 too.
 func (v *Variant) FormatAction(p *rules.Position, m rules.Move) (string, bool) {
+	if m.Piece == rules.Pawn && m.Kind == rules.Normal && m.From.File() != m.To.File() && p.At(m.To) == rules.NoPiece {
+		s := "P" + m.From.String() + "-" + m.To.String()
+		if m.Promo != rules.NoKind {
+			s += "=" + string(m.Promo.Letter())
+		}
+		return s, true
+	}
 	if m.Kind != rules.TTCapture {
 		return "", false
 	}
@@ -23,18 +34,33 @@ func (v *Variant) FormatAction(p *rules.Position, m rules.Move) (string, bool) {
 	return "T" + notation.Disambiguation(m.From, others) + "x" + m.To.String(), true
 }
 
-// ParseAction reads a TT-capture: "Txg4", "Tdxg4", "T7xg4", "Td7xg4", and
-// the seed's "TTxf3" spelling. Other text is left to the orthodox parser.
+// ParseAction reads the Time Thief's own notation: a TT-capture as "Txg4",
+// "Tdxg4", "T7xg4", "Td7xg4", the seed's "TTxf3", or the coordinate form
+// "d7xg4" (a Time Thief never captures normally, so an "x" after its square
+// always means a TT-capture); and the seed's "TT" for the Time Thief's
+// letter in a plain move ("TTg1"). Other text is left to the orthodox parser.
 func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool, error) {
-	body := strings.TrimPrefix(text, "TT")
-	if body == text {
-		body = strings.TrimPrefix(text, "T")
+	if rest, ok := strings.CutPrefix(text, "TT"); ok && !strings.Contains(rest, "x") {
+		m, err := notation.Parse(p, "T"+rest)
+		var ne *notation.Error
+		if errors.As(err, &ne) {
+			err = &notation.Error{Text: text, Kind: ne.Kind, Reason: ne.Reason}
+		}
+		return m, true, err
 	}
-	hint, target, ok := strings.Cut(body, "x")
-	if body == text || !ok {
+	hint, target, ok := strings.Cut(text, "x")
+	if !ok {
 		return rules.NullMove, false, nil
 	}
 	g := p.Geometry()
+	if h, cut := strings.CutPrefix(hint, "TT"); cut {
+		hint = h
+	} else if h, cut := strings.CutPrefix(hint, "T"); cut {
+		hint = h
+	} else if from, err := rules.ParseSquare(hint, g.W, g.H); err != nil ||
+		p.At(from).Kind() != rules.TimeThief || p.At(from).Color() != p.Side {
+		return rules.NullMove, false, nil
+	}
 	to, err := rules.ParseSquare(target, g.W, g.H)
 	if err != nil {
 		return rules.NullMove, true, &notation.Error{Text: text, Kind: notation.Unreadable, Reason: err.Error()}

@@ -31,13 +31,17 @@ func (v *Variant) Status(p *rules.Position) rules.Status {
 // the restoration rules the side to move may have just lost its King (when
 // the position text gives the move that took it), and the side not to move
 // may stand in check only while it is free of check rules.
-func (v *Variant) Validate(p *rules.Position) error {
+func (v *Variant) Validate(p *rules.Position) error { return v.validate(p, p.Ply() > 0) }
+
+// validate is Validate for a position that may follow the capture of the
+// King of the side to move when kingTaken is set.
+func (v *Variant) validate(p *rules.Position, kingTaken bool) error {
 	if err := p.ValidateMen(); err != nil {
 		return err
 	}
 	for c := rules.White; c <= rules.Black; c++ {
 		n := p.Pieces(c, rules.King).Count()
-		if n == 1 || (n == 0 && c == p.Side && v.restore && p.Ply() > 0) {
+		if n == 1 || (n == 0 && c == p.Side && v.restore && kingTaken) {
 			continue
 		}
 		return fmt.Errorf("%s has %d kings; %s needs exactly one", c, n, v.S.Name)
