@@ -64,9 +64,15 @@ func (p *Position) parseCastling(field string, spec *Spec) error {
 		if c == Black {
 			back = g.H - 1
 		}
-		kings := p.Pieces(c, King).And(g.Ranks[back])
+		// The castling King: an unflagged King on the back rank; when a
+		// variant puts several there (Gifford's travellers), the one on the
+		// middle file, the King's file in the standard set-up.
+		kings := p.Pieces(c, King).And(g.Ranks[back]).AndNot(p.ByFlag[0]).AndNot(p.ByFlag[1])
+		if std := SquareAt(g.W/2, back); kings.More() && kings.Has(std) {
+			kings = SquareBB(std)
+		}
 		if kings.Count() != 1 {
-			return fmt.Errorf("castling right %q needs exactly one %s king on rank %d", field[i], c, back+1)
+			return fmt.Errorf("castling right %q needs one %s king on rank %d to castle", field[i], c, back+1)
 		}
 		king := kings.LSB()
 		rooks := p.Pieces(c, Rook).And(g.Ranks[back])
