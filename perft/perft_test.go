@@ -28,6 +28,22 @@ const (
 	divideBudget = 100_000 // for the Divide consistency check
 )
 
+// cpwFile is the Chess Programming Wiki suite, which the normal run checks to
+// cpwDepth whatever the counts (half a billion nodes, some 20 s): the
+// yardstick of FIDE move generation.
+const (
+	cpwFile  = "orthodox.epd"
+	cpwDepth = 5
+)
+
+// checks reports whether the run checks count dc of case c.
+func checks(c epdCase, dc depthCount) bool {
+	if dc.nodes <= budget() {
+		return true
+	}
+	return !testing.Short() && strings.Contains(c.where, cpwFile) && dc.depth <= cpwDepth
+}
+
 // budget returns the largest count the current run checks.
 func budget() uint64 {
 	switch {
@@ -135,7 +151,7 @@ func TestPerftSuites(t *testing.T) {
 			p := c.position(t)
 			before, hash := p.FEN(), p.Hash
 			for _, dc := range c.counts {
-				if dc.nodes > limit {
+				if !checks(c, dc) {
 					break
 				}
 				got, err := perft.Count(ctx, p, dc.depth)
@@ -155,7 +171,7 @@ func TestPerftSuites(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d counts checked (budget %d nodes each)", checked, limit)
+	t.Logf("%d counts checked (budget %d nodes each; %s to depth %d)", checked, limit, cpwFile, cpwDepth)
 }
 
 // startOracleIfAny starts Fairy-Stockfish, or logs why the chess10x8 counts
