@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -32,6 +33,14 @@ type Env struct {
 }
 
 // now reads the environment's clock.
+// open opens a named input file, or standard input for "-".
+func (e *Env) open(file string) (io.ReadCloser, error) {
+	if file == "-" {
+		return io.NopCloser(e.Stdin), nil
+	}
+	return os.Open(file)
+}
+
 func (e *Env) now() time.Time {
 	if e.Now == nil {
 		return time.Now()

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"timechess/notation"
 	"timechess/rules"
@@ -37,15 +36,11 @@ func (c *ImportCmd) Run(_ context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	in := env.Stdin
-	if c.File != "-" {
-		f, err := os.Open(c.File)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
+	in, err := env.open(c.File)
+	if err != nil {
+		return err
 	}
+	defer in.Close()
 	p, err := timethief.ImportJSON(v.(*timethief.Variant), in)
 	if err != nil {
 		return err

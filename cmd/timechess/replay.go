@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"timechess/game"
@@ -48,15 +47,11 @@ func (c *ReplayCmd) Run(ctx context.Context, env *Env) error {
 	if err != nil {
 		return err
 	}
-	in := env.Stdin
-	if c.File != "-" {
-		f, err := os.Open(c.File)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
+	in, err := env.open(c.File)
+	if err != nil {
+		return err
 	}
+	defer in.Close()
 	rd := pgn.NewReader(c.withDefaultTags(in, start))
 	for n := 0; ; n++ {
 		if err := ctx.Err(); err != nil {
