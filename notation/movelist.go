@@ -56,7 +56,7 @@ func splitMoves(text string) []string {
 
 // seedBackTravel matches the first half of the Gifford seed's backward
 // travel, "K // to 6", whose landing ("K f3 // FTF") follows as the same turn.
-var seedBackTravel = regexp.MustCompile(`^[Kk]\s*//\s*to\s*[0-9]+$`)
+var seedBackTravel = regexp.MustCompile(`^[Kk]\s*([a-p][0-9]{1,2})?\s*//\s*to\s*[0-9]+$`)
 
 // stripMoveNumber removes a leading move number with its dots ("12.",
 // "1...", "1…") and a lone run of dots.

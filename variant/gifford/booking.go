@@ -76,13 +76,16 @@ func unbook(st *rules.State, c rules.Color, i int) rules.Booking {
 }
 
 // ExtraHash recomputes the hash of the bookings and the travels used.
-func (v *Variant) ExtraHash(p *rules.Position) uint64 {
+func (v *Variant) ExtraHash(p *rules.Position) uint64 { return extraHash(&p.State) }
+
+// extraHash is the part of st's hash that its bookings and travels make.
+func extraHash(st *rules.State) uint64 {
 	var h uint64
 	for c := rules.White; c <= rules.Black; c++ {
-		for _, b := range bookings(&p.State, c) {
+		for _, b := range bookings(st, c) {
 			h ^= bookingKey(b)
 		}
-		h ^= travelKey(c, p.Travels[c])
+		h ^= travelKey(c, st.Travels[c])
 	}
 	return h
 }

@@ -2,8 +2,11 @@ package gifford
 
 import "timechess/rules"
 
-// lineDepth bounds how many states back along the current line a search
-// looks: enough for a backward travel of five moves, with room to spare.
+// lineDepth bounds how many states back along one line a search looks:
+// enough for a backward travel of five moves, with room to spare. Each
+// earlier backward travel met on the way starts a search of its own along
+// the line it left, with the same bound: the state it went back to lies at
+// most five moves before it there, however long that line was.
 const lineDepth = 4*backReach + 4
 
 // pastState returns the state at the start of colour c's move `move` on the
@@ -28,7 +31,7 @@ func findOnLine(p *rules.Position, a int, c rules.Color, move, depth int) (int, 
 			if !ok {
 				return -1, nil, false
 			}
-			if idx, _, ok = findOnLine(p, a-1, before.Side, int(m.Num), depth); !ok {
+			if idx, _, ok = findOnLine(p, a-1, before.Side, int(m.Num), lineDepth); !ok {
 				return -1, nil, false
 			}
 		}
@@ -71,7 +74,6 @@ func resetTo(p *rules.Position, past *rules.State) rules.State {
 	}
 	st.Travels = p.Travels
 	st.NextOrder = p.NextOrder
-	q := p.Sibling(st)
-	st.Hash = q.ComputeHash()
+	st.Hash = past.Hash ^ extraHash(past) ^ extraHash(&st)
 	return st
 }

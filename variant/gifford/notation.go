@@ -97,7 +97,7 @@ func noMatchReason(p *rules.Position, kind rules.MoveKind) string {
 		return "no man of " + us.String() + " is due to arrive"
 	case kind == rules.Drop:
 		return "the arriving man cannot land there"
-	case due(&p.State, us) >= 0 && len(arrivals(p, p.Bookings[us][due(&p.State, us)], nil)) > 0:
+	case due(&p.State, us) >= 0 && !arrivalSquares(p, p.Bookings[us][due(&p.State, us)], p.RoyalAttacked(us)).IsZero():
 		return "a man is due to arrive: this turn must be its arrival"
 	case p.RoyalAttacked(us):
 		return "no time travel while a King is in check"

@@ -8,12 +8,15 @@ import (
 
 // Status ends the game: a King Lost in Time loses (G4, G7); checkmate and
 // stalemate count time travel as a legal turn (G6); the draws of ruling C2
-// compare the whole state, bookings and travels included, and bare Kings
-// draw only with nothing in transit.
+// compare the whole state, bookings and travels included. A man in transit
+// is due a fixed number of moves from now, which changes every move, so a
+// state with men in transit never repeats (the seed lets a player protest a
+// repetition while men will arrive); bare Kings draw only with nothing in
+// transit either.
 func (v *Variant) Status(p *rules.Position) rules.Status {
 	us := p.Side
 	if i := due(&p.State, us); i >= 0 && p.Bookings[us][i].Piece.Kind() == rules.King &&
-		len(arrivals(p, p.Bookings[us][i], nil)) == 0 {
+		arrivalSquares(p, p.Bookings[us][i], p.RoyalAttacked(us)).IsZero() {
 		return rules.Status{Result: rules.WinFor(us.Other()), Reason: "king lost in time"}
 	}
 	if len(p.Legal(nil)) == 0 {
@@ -22,12 +25,13 @@ func (v *Variant) Status(p *rules.Position) rules.Status {
 		}
 		return rules.Status{Result: rules.Draw, Reason: "stalemate"}
 	}
+	inTransit := p.NBookings != [2]uint8{}
 	switch {
 	case p.Halfmove >= 100:
 		return rules.Status{Result: rules.Draw, Reason: "fifty-move rule"}
-	case p.Repetitions() >= 2:
+	case !inTransit && p.Repetitions() >= 2:
 		return rules.Status{Result: rules.Draw, Reason: "threefold repetition"}
-	case p.Occupied() == p.ByKind[rules.King] && p.NBookings == [2]uint8{}:
+	case !inTransit && p.Occupied() == p.ByKind[rules.King]:
 		return rules.Status{Result: rules.Draw, Reason: "bare kings"}
 	}
 	return rules.Status{}

@@ -83,7 +83,9 @@ func (v *Variant) ParseExtra(p *rules.Position, fields []string) error {
 	return nil
 }
 
-// parseBookings reads the list of book=.
+// parseBookings reads the list of book=. Two men of one side are never due
+// at the same move (G3; a backward travel merges bookings whose due moves
+// differ), so such a list is refused.
 func parseBookings(p *rules.Position, val string) error {
 	for _, item := range strings.Split(val, ",") {
 		man, dueText, ok := strings.Cut(item, "@")
@@ -108,6 +110,9 @@ func parseBookings(p *rules.Position, val string) error {
 		}
 		if int(p.NBookings[c]) >= rules.MaxBookings {
 			return fmt.Errorf("gifford: more than %d men in transit for %s", rules.MaxBookings, c)
+		}
+		if bookedFor(&p.State, c, due) {
+			return fmt.Errorf("gifford: booking %q: %s already has a man booked for move %d", item, c, due)
 		}
 		book(&p.State, c, b)
 		p.NextOrder++
