@@ -1,14 +1,47 @@
 package game
 
-import "timechess/rules"
+import (
+	"fmt"
+
+	"timechess/rules"
+)
 
 // Timeline is one line of history: the plies, as indices into the log, that
 // lead from the start to the line's last state. A backward travel (Gifford's
-// variant) abandons the rest of the line it leaves; the abandoned line is
-// kept as a finished timeline, a score sheet that is no longer played on.
+// variant; a Time Thief's revert too, which restores the move counters)
+// abandons the rest of the line it leaves; the abandoned line is kept as a
+// finished timeline, a score sheet that is no longer played on.
 type Timeline struct {
 	Plies     []int
 	Abandoned bool
+}
+
+// Branch is a ply that went back in time: it starts timeline New, which
+// shares the plies of timeline Old played before its turn, and Old ends with
+// its last ply. Timelines are numbered from 1 in the order they begin.
+type Branch struct {
+	Ply      int
+	New, Old int
+	// Turn is the turn the ply takes, OldEnd the turn of Old's last ply, both
+	// as TurnIndex numbers them.
+	Turn, OldEnd int
+}
+
+// Note is the branch's comment in a game record, such as "timeline 2
+// branches from timeline 1 at White's move 2; timeline 1 ends at Black's
+// move 5".
+func (b Branch) Note() string {
+	return fmt.Sprintf("timeline %d branches from timeline %d at %s; timeline %d ends at %s",
+		b.New, b.Old, turnName(b.Turn), b.Old, turnName(b.OldEnd))
+}
+
+// turnName names a turn index: "White's move 2", "Black's move 5".
+func turnName(turn int) string {
+	side := "White"
+	if turn%2 == 1 {
+		side = "Black"
+	}
+	return fmt.Sprintf("%s's move %d", side, turn/2+1)
 }
 
 // Timelines derives the timelines from the log. Each ply takes the turn slot
@@ -18,25 +51,55 @@ type Timeline struct {
 // before that slot. Without travel there is a single live timeline. The live
 // timeline comes last.
 func (g *Game) Timelines() []Timeline {
-	p := g.Start()
-	var done []Timeline
-	var live []int
-	slots := make([]int, len(g.plies))
-	for i, pl := range g.plies {
-		p.Make(pl.Move)
-		slots[i] = TurnIndex(p) - 1
-		if n := len(live); n > 0 && slots[i] <= slots[live[n-1]] {
-			done = append(done, Timeline{Plies: live, Abandoned: true})
-			keep := 0
-			for keep < n && slots[live[keep]] < slots[i] {
-				keep++
-			}
-			live = append(append([]int(nil), live[:keep]...), i)
-			continue
-		}
-		live = append(live, i)
-	}
+	done, live, _ := g.history()
 	return append(done, Timeline{Plies: live})
+}
+
+// Branches lists the plies that went back in time, in order.
+func (g *Game) Branches() []Branch {
+	_, _, branches := g.history()
+	return branches
+}
+
+// history walks the log once and returns the abandoned timelines, the live
+// one and the branches between them.
+func (g *Game) history() (done []Timeline, live []int, branches []Branch) {
+	p := g.Start()
+	var t Tracker
+	for _, pl := range g.plies {
+		p.Make(pl.Move)
+		t.Add(p)
+	}
+	return t.done, t.live, t.branches
+}
+
+// Tracker follows the timelines of a line of play ply by ply.
+type Tracker struct {
+	slots    []int // the turn slot of each ply
+	live     []int // the plies of the current line
+	done     []Timeline
+	branches []Branch
+}
+
+// Add records the next ply, whose play led to p, and returns its branch when
+// it went back in time.
+func (t *Tracker) Add(p *rules.Position) (Branch, bool) {
+	i := len(t.slots)
+	t.slots = append(t.slots, TurnIndex(p)-1)
+	n := len(t.live)
+	if n == 0 || t.slots[i] > t.slots[t.live[n-1]] {
+		t.live = append(t.live, i)
+		return Branch{}, false
+	}
+	t.done = append(t.done, Timeline{Plies: t.live, Abandoned: true})
+	b := Branch{Ply: i, New: len(t.done) + 1, Old: len(t.done), Turn: t.slots[i], OldEnd: t.slots[t.live[n-1]]}
+	t.branches = append(t.branches, b)
+	keep := 0
+	for keep < n && t.slots[t.live[keep]] < t.slots[i] {
+		keep++
+	}
+	t.live = append(append([]int(nil), t.live[:keep]...), i)
+	return b, true
 }
 
 // TurnIndex numbers the turn of p's side to move from the move counters:

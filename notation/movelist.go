@@ -29,29 +29,36 @@ func ParseMoves(p *rules.Position, text string) ([]rules.Move, error) {
 	return moves, nil
 }
 
-// splitMoves cuts a move list into the texts of its moves. A lone letter (a
-// Game Courier label), a token ending in ";" or "/" and the word "to" join
-// the token after them; a token starting with ";" or "/" joins the one
-// before it. So Game Courier's moves and the Gifford seed's spellings
-// ("Bf1// to 9", "K f3 // FTF", rulings G8) stay whole, and the seed's
-// backward travel "K // to 6" joins its landing "K f3 // FTF".
+// splitMoves cuts a move list into the texts of its moves, joining the
+// tokens that Joins says belong together.
 func splitMoves(text string) []string {
 	var out []string
-	join := false
 	for _, tok := range strings.Fields(text) {
 		tok = stripMoveNumber(tok)
 		if tok == "" || tok == "e.p." || isResult(tok) {
 			continue
 		}
-		if len(out) > 0 && (join || strings.HasPrefix(tok, ";") || strings.HasPrefix(tok, "/")) {
+		if len(out) > 0 && Joins(out[len(out)-1], tok) {
 			out[len(out)-1] += " " + tok
 		} else {
 			out = append(out, tok)
 		}
-		join = strings.HasSuffix(tok, ";") || strings.HasSuffix(tok, "/") || tok == "to" ||
-			len(tok) == 1 && isLetter(tok[0]) || seedBackTravel.MatchString(out[len(out)-1])
 	}
 	return out
+}
+
+// Joins reports whether the whitespace-separated token next continues the
+// move text sofar rather than starting a new move. A lone letter (a Game
+// Courier label), a token ending in ";" or "/" and the word "to" take the
+// token after them; a token starting with ";" or "/" joins the one before;
+// the Gifford seed's backward travel "K // to 6" takes its landing
+// "K f3 // FTF". So Game Courier's moves ("P e2-e4", "p e7-e8; q-e8") and
+// the seed's spellings ("Bf1// to 9", rulings G8) stay whole.
+func Joins(sofar, next string) bool {
+	last := sofar[strings.LastIndexByte(sofar, ' ')+1:]
+	return strings.HasPrefix(next, ";") || strings.HasPrefix(next, "/") ||
+		strings.HasSuffix(last, ";") || strings.HasSuffix(last, "/") || last == "to" ||
+		len(last) == 1 && isLetter(last[0]) || seedBackTravel.MatchString(sofar)
 }
 
 // seedBackTravel matches the first half of the Gifford seed's backward

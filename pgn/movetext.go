@@ -20,24 +20,35 @@ type line interface {
 	last() *game.Annotation
 	// intro returns the comments before the first ply.
 	intro() *[]string
+	// note returns the derived comment of the last ply (where it begins a
+	// timeline), which the writer adds and the reader drops; "" if none.
+	note() string
 }
 
 // mainLine is the main line of a game: its moves are the game's log. The
 // reader keeps its own copy of the live position, on which variations are
 // played and taken back.
 type mainLine struct {
-	g *game.Game
-	p *rules.Position
+	g        *game.Game
+	p        *rules.Position
+	timeline *game.Tracker
+	lastNote *string
 }
 
 func (l mainLine) position() *rules.Position { return l.p }
 func (l mainLine) intro() *[]string          { return &l.g.Comments }
+
+func (l mainLine) note() string { return *l.lastNote }
 
 func (l mainLine) play(text string) error {
 	if err := l.g.Play(text); err != nil {
 		return err
 	}
 	l.p.Make(l.g.Plies()[len(l.g.Plies())-1].Move)
+	*l.lastNote = ""
+	if b, ok := l.timeline.Add(l.p); ok {
+		*l.lastNote = b.Note()
+	}
 	return nil
 }
 
@@ -56,6 +67,7 @@ type variation struct {
 }
 
 func (v *variation) position() *rules.Position { return v.p }
+func (v *variation) note() string              { return "" }
 func (v *variation) intro() *[]string          { return &v.line.Comments }
 
 func (v *variation) play(text string) error {
@@ -80,11 +92,27 @@ func (v *variation) last() *game.Annotation {
 
 // line reads the movetext of l up to the game's end (depth 0) or the ')'
 // that closes the variation opened on line opened.
+//
+// A move's text is held until the next token: a token that continues it
+// (notation.Joins: Game Courier's parts, the Gifford seed's spaced
+// spellings such as "Bf1// to 9") is added to it, anything else plays it.
 func (gr *gameReader) line(l line, depth, opened int) error {
+	var move token // the move text read but not yet played
 	for {
 		tok, err := gr.next()
 		if err != nil {
 			return err
+		}
+		if move.text != "" {
+			if tok.kind == tokSymbol && !isResult(tok.text) && notation.Joins(move.text, tok.text) {
+				move.text += " " + tok.text
+				continue
+			}
+			done, err := gr.symbol(l, move, depth)
+			if done || err != nil {
+				return err
+			}
+			move = token{}
 		}
 		switch tok.kind {
 		case tokEnd:
@@ -102,6 +130,9 @@ func (gr *gameReader) line(l line, depth, opened int) error {
 			return nil
 		case tokComment:
 			if a := l.last(); a != nil {
+				if tok.text == l.note() {
+					continue // derived from the moves: the writer adds it again
+				}
 				a.Comments = append(a.Comments, tok.text)
 			} else {
 				*l.intro() = append(*l.intro(), tok.text)
@@ -120,6 +151,10 @@ func (gr *gameReader) line(l line, depth, opened int) error {
 			}
 			return nil
 		case tokSymbol:
+			if text, isNumber := splitNumber(tok.text); !isResult(tok.text) && !isNumber {
+				move = token{kind: tokSymbol, text: text, line: tok.line}
+				continue
+			}
 			if done, err := gr.symbol(l, tok, depth); done || err != nil {
 				return err
 			}

@@ -167,7 +167,7 @@ func (gr *gameReader) read(tok token) (*game.Game, error) {
 	}
 	g.Comments = comments
 	gr.movetext = true
-	if err := gr.line(mainLine{g, g.Start()}, 0, tok.line); err != nil {
+	if err := gr.line(mainLine{g: g, p: g.Start(), timeline: &game.Tracker{}, lastNote: new(string)}, 0, tok.line); err != nil {
 		return nil, err
 	}
 	return g, gr.finish(g)
@@ -184,7 +184,7 @@ func (gr *gameReader) addTag(tok token) error {
 }
 
 // derivedTags are the tags the game itself holds: Write writes them from it.
-var derivedTags = map[string]bool{"Result": true, "Variant": true, "SetUp": true, "FEN": true}
+var derivedTags = map[string]bool{"Result": true, "Variant": true, "SetUp": true, "FEN": true, "Timelines": true}
 
 // newGame starts the game the tags describe.
 func (gr *gameReader) newGame() (*game.Game, error) {

@@ -32,7 +32,11 @@ func Write(w io.Writer, g *game.Game) error {
 	}
 	b.WriteByte('\n')
 	mw := &movetextWriter{b: &b}
-	mw.line(g.Start(), g.Comments, g.Plies())
+	notes := map[int]string{}
+	for _, br := range g.Branches() {
+		notes[br.Ply] = br.Note()
+	}
+	mw.line(g.Start(), g.Comments, g.Plies(), notes)
 	mw.put(g.Status().Result.String(), false)
 	b.WriteString("\n\n")
 	_, err := io.WriteString(w, b.String())
@@ -56,6 +60,9 @@ func writeTags(b *strings.Builder, g *game.Game) error {
 		writeTag(b, t.Name, t.Value)
 	}
 	writeTag(b, "Result", g.Status().Result.String())
+	if n := len(g.Branches()); n > 0 {
+		writeTag(b, "Timelines", strconv.Itoa(n+1))
+	}
 	start := g.Start()
 	if name := variantName(g.Variant(), start); name != "" {
 		writeTag(b, "Variant", name)
@@ -128,13 +135,14 @@ func (w *movetextWriter) comment(text string) {
 // line writes the comments and plies of a line played from p, and leaves p
 // as it found it. A move number precedes White's moves, and Black's after a
 // comment or variation, at the start of a line, or after a ply that moved
-// in time.
-func (w *movetextWriter) line(p *rules.Position, comments []string, plies []game.Ply) {
+// in time. notes holds the derived comment of each ply that begins a
+// timeline (main line only), written before the ply's own comments.
+func (w *movetextWriter) line(p *rules.Position, comments []string, plies []game.Ply, notes map[int]string) {
 	for _, c := range comments {
 		w.comment(c)
 	}
 	number := true
-	for _, pl := range plies {
+	for i, pl := range plies {
 		san := notation.SAN(p, pl.Move)
 		switch {
 		case p.Side == rules.White:
@@ -146,18 +154,22 @@ func (w *movetextWriter) line(p *rules.Position, comments []string, plies []game
 		for _, nag := range pl.NAGs {
 			w.put("$"+strconv.Itoa(nag), false)
 		}
+		note, branched := notes[i]
+		if branched {
+			w.comment(note)
+		}
 		for _, c := range pl.Comments {
 			w.comment(c)
 		}
 		for _, v := range pl.Variations {
 			w.put("(", false)
 			w.glue = true
-			w.line(p, v.Comments, v.Plies)
+			w.line(p, v.Comments, v.Plies, nil)
 			w.put(")", true)
 		}
 		turn := game.TurnIndex(p)
 		p.Make(pl.Move)
-		number = len(pl.Comments) > 0 || len(pl.Variations) > 0 || game.TurnIndex(p) != turn+1
+		number = branched || len(pl.Comments) > 0 || len(pl.Variations) > 0 || game.TurnIndex(p) != turn+1
 	}
 	for range plies {
 		p.Unmake()
