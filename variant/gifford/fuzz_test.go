@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/rules"
 	"timechess/variant/gifford"
@@ -25,11 +26,7 @@ var fuzzPositions = []struct{ fen, moves string }{
 // fuzzPosition sets up fuzzPositions[i mod n].
 func fuzzPosition(t *testing.T, i uint8) *rules.Position {
 	s := fuzzPositions[int(i)%len(fuzzPositions)]
-	fen := s.fen
-	if fen == "start" {
-		fen = gifford.Gifford.Spec().Start
-	}
-	p, err := rules.NewPosition(gifford.Gifford, fen)
+	p, err := casescript.NewPosition(gifford.Gifford, s.fen)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,14 @@
 package gifford_test
 
 import (
-	"bufio"
 	"context"
-	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/perft"
 	"timechess/rules"
@@ -24,34 +24,21 @@ type perftCase struct {
 // loadPerft reads testdata/perft.txt.
 func loadPerft(t testing.TB) []perftCase {
 	t.Helper()
-	f, err := os.Open("testdata/perft.txt")
+	rows, err := casescript.LoadTable(filepath.Join("testdata", "perft.txt"), "name", "start", "moves", "counts")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []perftCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 4 {
-			t.Fatalf("perft.txt:%d: want name | start | moves | counts", n)
-		}
-		c := perftCase{name: strings.TrimSpace(parts[0]), fen: strings.TrimSpace(parts[1]), moves: strings.TrimSpace(parts[2])}
-		for _, field := range strings.Fields(parts[3]) {
+	for _, r := range rows {
+		c := perftCase{name: r.Fields[0], fen: r.Fields[1], moves: r.Fields[2]}
+		for _, field := range strings.Fields(r.Fields[3]) {
 			v, err := strconv.ParseUint(field, 10, 64)
 			if err != nil {
-				t.Fatalf("perft.txt:%d: count %q: %v", n, field, err)
+				t.Fatalf("%s: count %q: %v", r.Where, field, err)
 			}
 			c.counts = append(c.counts, v)
 		}
 		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
@@ -59,11 +46,7 @@ func loadPerft(t testing.TB) []perftCase {
 // position sets the case's position up by playing its moves.
 func (c perftCase) position(t testing.TB) (*rules.Position, *refLine) {
 	t.Helper()
-	fen := c.fen
-	if fen == "start" {
-		fen = gifford.Gifford.Spec().Start
-	}
-	p, err := rules.NewPosition(gifford.Gifford, fen)
+	p, err := casescript.NewPosition(gifford.Gifford, c.fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,39 +90,15 @@ func TestPerft(t *testing.T) {
 				}
 				deepest = i + 1
 			}
-			divs, err := perft.Divide(context.Background(), p, deepest, nil)
-			if err != nil {
-				t.Fatal(err)
+			if deepest == 0 {
+				t.Fatalf("%s: no count within the budget", fen)
 			}
-			var sum uint64
-			for _, d := range divs {
-				sum += d.Nodes
-				p.Make(d.Move)
-				if n := listedCount(p, deepest-1); n != d.Nodes {
-					t.Errorf("%s: after %s, %d nodes listed, %d in the divide", fen, notation.Coord(p, d.Move), n, d.Nodes)
-				}
-				p.Unmake()
-			}
-			if sum != c.counts[deepest-1] || p.FEN() != fen {
-				t.Errorf("%s: the divide of depth %d sums to %d, want %d", fen, deepest, sum, c.counts[deepest-1])
+			listed := func(q *rules.Position, depth int) (uint64, error) { return casescript.CountListed(q, depth, nil), nil }
+			if err := casescript.CheckDivide(context.Background(), p, deepest, c.counts[deepest-1], listed); err != nil {
+				t.Errorf("%s: %v", fen, err)
 			}
 		})
 	}
-}
-
-// listedCount counts the turn sequences of length depth from p by listing
-// the turns at every ply.
-func listedCount(p *rules.Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range p.Legal(nil) {
-		p.Make(m)
-		n += listedCount(p, depth-1)
-		p.Unmake()
-	}
-	return n
 }
 
 // TestPerftReference recounts the first depths of perft.txt (two, all three

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"timechess/game"
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/pgn"
 	"timechess/rules"
@@ -119,7 +120,9 @@ func playout(t *testing.T, fen string, seed uint64, plies int, tl *tally) {
 				sample[j] = legal[r.IntN(len(legal))]
 			}
 		}
-		checkNotation(t, p, legal, sample)
+		if err := casescript.CheckNotation(p, legal, sample); err != nil {
+			t.Fatal(err)
+		}
 		tl.positions++
 		if p.Pieces(p.Side, rules.King).More() {
 			tl.many++
@@ -327,31 +330,4 @@ func plyMoves(g *game.Game) []rules.Move {
 		out = append(out, pl.Move)
 	}
 	return out
-}
-
-// checkNotation checks that the SAN and the coordinate form of the turns of
-// sample (legal turns of p) read back as those turns, and that no two legal
-// turns share a coordinate text.
-func checkNotation(t *testing.T, p *rules.Position, legal, sample []rules.Move) {
-	t.Helper()
-	fen := p.FEN()
-	seen := map[string]rules.Move{}
-	for _, m := range legal {
-		text := notation.Coord(p, m)
-		if o, dup := seen[text]; dup && o != m {
-			t.Fatalf("%s: %q names two turns", fen, text)
-		}
-		seen[text] = m
-	}
-	for _, m := range sample {
-		for _, text := range []string{notation.SAN(p, m), notation.Coord(p, m)} {
-			got, err := notation.Parse(p, text)
-			if err != nil || got != m {
-				t.Fatalf("%s: %q reads back as %v, %v; want %+v", fen, text, got, err, m)
-			}
-		}
-	}
-	if p.FEN() != fen {
-		t.Fatalf("%s: writing and reading turns changed the position to %s", fen, p.FEN())
-	}
 }

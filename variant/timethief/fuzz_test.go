@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/rules"
 )
@@ -86,11 +87,15 @@ func isLegal(p *rules.Position, m rules.Move) bool {
 // every legal action can be made (keeping the hash right and the text
 // readable) and taken back.
 func FuzzPositionText(f *testing.F) {
-	for _, c := range loadCases(f) {
-		for _, s := range c.steps {
-			if s.op == "position" {
-				f.Add(false, s.args)
-				f.Add(true, s.args)
+	cases, err := casescript.Load("testdata")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range cases {
+		for _, s := range c.Steps {
+			if s.Op == "position" {
+				f.Add(false, s.Args)
+				f.Add(true, s.Args)
 			}
 		}
 	}

@@ -1,14 +1,13 @@
 package timethief
 
 import (
-	"bufio"
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/rules"
 )
 
@@ -20,27 +19,13 @@ type importCase struct {
 // loadImportCases reads testdata/import.txt.
 func loadImportCases(t testing.TB) []importCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "import.txt"))
+	rows, err := casescript.LoadTable(filepath.Join("testdata", "import.txt"), "file", "variant", "want", "what")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []importCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 4 {
-			t.Fatalf("import.txt:%d: want 4 fields separated by |", n)
-		}
-		for i := range parts {
-			parts[i] = strings.TrimSpace(parts[i])
-		}
-		out = append(out, importCase{where: fmt.Sprintf("import.txt:%d", n),
-			file: parts[0], variant: parts[1], want: parts[2], what: parts[3]})
+	for _, r := range rows {
+		out = append(out, importCase{where: r.Where, file: r.Fields[0], variant: r.Fields[1], want: r.Fields[2], what: r.Fields[3]})
 	}
 	return out
 }

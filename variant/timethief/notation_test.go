@@ -4,13 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/rules"
 )
 
 // TestNotationPlayouts plays fixed-seed random games of both variants from
 // every start and checks the SAN and coordinate forms of every legal action
-// of every position reached (notationRoundTrip).
+// of every position reached (casescript.CheckNotation).
 func TestNotationPlayouts(t *testing.T) {
 	games, plies := 2, 30
 	if testing.Short() {
@@ -30,7 +31,7 @@ func TestNotationPlayouts(t *testing.T) {
 					if len(legal) == 0 {
 						break
 					}
-					if err := notationRoundTrip(p, legal, legal); err != nil {
+					if err := casescript.CheckNotation(p, legal, legal); err != nil {
 						t.Fatalf("%s, %s: %v", v.S.Name, s.from, err)
 					}
 					positions++

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"timechess/notation"
+	"timechess/internal/casescript"
 	"timechess/perft"
 	"timechess/rules"
 	_ "timechess/variant/chess"
@@ -24,22 +24,6 @@ var perftPositions = []struct{ variant, fen, from string }{
 	{"timethief", "9k/10/10/10/2T7/10/5r4/K9 w - - 1 2 last=f7f2 prev=9k/5r4/10/10/2T7/10/10/K9,b,-,-,0,1",
 		"the seed's rook taken back on f7, with its history"},
 	{"timethief-restore", "k8r/10/10/10/10/7b2/8Nq/r2N4TK w - - 0 1", "the seed's 'whatever move he can do is losing'"},
-}
-
-// perftWith counts the leaf nodes of depth plies, listing the legal actions
-// of every node with gen.
-func perftWith(p *rules.Position, depth int, gen func(*rules.Position) []rules.Move) uint64 {
-	ml := gen(p)
-	if depth == 1 {
-		return uint64(len(ml))
-	}
-	var n uint64
-	for _, m := range ml {
-		p.Make(m)
-		n += perftWith(p, depth-1, gen)
-		p.Unmake()
-	}
-	return n
 }
 
 // TestPerftSelfConsistency checks, from every perft position, that perft's
@@ -66,32 +50,18 @@ func TestPerftSelfConsistency(t *testing.T) {
 			t.Fatal(err)
 		}
 		tv := v.(*Variant)
-		if n := perftWith(p, depth, func(q *rules.Position) []rules.Move { return genericLegal(tv, q) }); n != total {
+		if n := casescript.CountListed(p, depth, func(q *rules.Position) []rules.Move { return genericLegal(tv, q) }); n != total {
 			t.Errorf("%s, %s: perft(%d) %d, generic generator %d", c.variant, c.from, depth, total, n)
 		}
-		divs, err := perft.Divide(ctx, p, depth, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sum uint64
-		for _, d := range divs {
-			sum += d.Nodes
-			p.Make(d.Move)
-			child, err := rules.NewPosition(v, p.FEN())
+		reread := func(q *rules.Position, depth int) (uint64, error) {
+			child, err := rules.NewPosition(v, q.FEN())
 			if err != nil {
-				t.Fatalf("%s after %s: %v", c.from, notation.Coord(p, d.Move), err)
+				return 0, err
 			}
-			p.Unmake()
-			n, err := perft.Count(ctx, child, depth-1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n != d.Nodes {
-				t.Errorf("%s, %s: %s divides %d, the re-read position counts %d", c.variant, c.from, notation.Coord(p, d.Move), d.Nodes, n)
-			}
+			return perft.Count(ctx, child, depth)
 		}
-		if sum != total {
-			t.Errorf("%s, %s: divisions sum to %d, perft(%d) is %d", c.variant, c.from, sum, depth, total)
+		if err := casescript.CheckDivide(ctx, p, depth, total, reread); err != nil {
+			t.Errorf("%s, %s: %v", c.variant, c.from, err)
 		}
 	}
 }
@@ -141,7 +111,7 @@ func TestPerftStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := perftWith(p, 3, func(q *rules.Position) []rules.Move { return refLegal(v, q) }); n != want[v.S.Name][2] {
+		if n := casescript.CountListed(p, 3, func(q *rules.Position) []rules.Move { return refLegal(v, q) }); n != want[v.S.Name][2] {
 			t.Errorf("%s: reference perft(3) = %d, want %d", v.S.Name, n, want[v.S.Name][2])
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/rules"
 )
@@ -150,36 +151,9 @@ func checkNotation(t *rapid.T, p *rules.Position, legal []rules.Move) {
 	for range min(3, len(legal)) {
 		some = append(some, legal[rapid.IntRange(0, len(legal)-1).Draw(t, "notation sample")])
 	}
-	if err := notationRoundTrip(p, legal, some); err != nil {
+	if err := casescript.CheckNotation(p, legal, some); err != nil {
 		t.Fatalf("%v", err)
 	}
-}
-
-// notationRoundTrip checks the SAN and coordinate forms of the actions in
-// some (all legal in p): each reads back as its action, and differs from
-// the texts of every other legal action.
-func notationRoundTrip(p *rules.Position, legal, some []rules.Move) error {
-	fen := p.FEN()
-	coords := map[string]rules.Move{}
-	for _, m := range legal {
-		c := notation.Coord(p, m)
-		if o, dup := coords[c]; dup && o != m {
-			return fmt.Errorf("%s: %q names two actions", fen, c)
-		}
-		coords[c] = m
-	}
-	for _, m := range some {
-		for _, text := range []string{notation.SAN(p, m), notation.Coord(p, m)} {
-			got, err := notation.Parse(p, text)
-			if err != nil || got != m {
-				return fmt.Errorf("%s: %q reads back as %v, %v; want %+v", fen, text, got, err, m)
-			}
-		}
-	}
-	if p.FEN() != fen {
-		return fmt.Errorf("%s: writing and reading moves changed the position to %s", fen, p.FEN())
-	}
-	return nil
 }
 
 // genericLegal is Legal without its shortcuts: every pseudo-legal action,

@@ -1,0 +1,181 @@
+package casescript
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"timechess/notation"
+	"timechess/rules"
+)
+
+// common are the directives every variant has that run on the position.
+var common = map[string]Directive{
+	"play":    play,
+	"undo":    undo,
+	"legal":   legal,
+	"illegal": illegal,
+	"refused": refusedAs,
+	"only":    only,
+	"count":   count,
+	"status":  status,
+	"check":   inCheck,
+	"fen":     fen,
+	"san":     writes("san", notation.SAN),
+	"coord":   writes("coord", notation.Coord),
+}
+
+// Fields splits a directive's arguments into texts at spaces; "_" in them
+// stands for a space.
+func Fields(args string) []string {
+	fields := strings.Fields(args)
+	for i, f := range fields {
+		fields[i] = strings.ReplaceAll(f, "_", " ")
+	}
+	return fields
+}
+
+// play plays the moves of args.
+func play(s *Script, args string) error {
+	ms, err := notation.ParseMoves(s.Position, args)
+	s.Moves = append(s.Moves, ms...)
+	return err
+}
+
+// undo takes back the number of actions args says.
+func undo(s *Script, args string) error {
+	p := s.Position
+	n, err := strconv.Atoi(args)
+	if err != nil || n > p.Ply() {
+		return fmt.Errorf("cannot take back %q actions after %d", args, p.Ply())
+	}
+	for range n {
+		p.Unmake()
+	}
+	s.Moves = s.Moves[:len(s.Moves)-min(n, len(s.Moves))]
+	return nil
+}
+
+// legal checks that each text names a legal action.
+func legal(s *Script, args string) error {
+	for _, text := range Fields(args) {
+		if _, err := notation.Parse(s.Position, text); err != nil {
+			return fmt.Errorf("%s should be legal: %v", text, err)
+		}
+	}
+	return nil
+}
+
+// illegal checks that each text is refused as naming no legal action.
+func illegal(s *Script, args string) error {
+	return refused(s.Position, notation.NoMatch.String(), Fields(args))
+}
+
+// refusedAs checks that each text after the first is refused with the
+// notation.ErrorKind the first names.
+func refusedAs(s *Script, args string) error {
+	fields := Fields(args)
+	if len(fields) < 2 {
+		return fmt.Errorf("refused wants an error kind and texts")
+	}
+	return refused(s.Position, fields[0], fields[1:])
+}
+
+// refused checks that Parse refuses each text with a *notation.Error of the
+// kind named.
+func refused(p *rules.Position, kind string, texts []string) error {
+	for _, text := range texts {
+		m, err := notation.Parse(p, text)
+		var ne *notation.Error
+		switch {
+		case err == nil:
+			return fmt.Errorf("%s should be refused, but names %s", text, notation.Coord(p, m))
+		case !errors.As(err, &ne) || ne.Kind.String() != kind:
+			return fmt.Errorf("%s should be refused as %s, but: %v", text, kind, err)
+		}
+	}
+	return nil
+}
+
+// only checks that the texts name all the legal actions, each once.
+func only(s *Script, args string) error {
+	p, texts := s.Position, Fields(args)
+	named := map[rules.Move]bool{}
+	for _, text := range texts {
+		m, err := notation.Parse(p, text)
+		if err != nil {
+			return fmt.Errorf("%s should be legal: %v", text, err)
+		}
+		named[m] = true
+	}
+	if n := len(p.Legal(nil)); len(named) != n || len(named) != len(texts) {
+		return fmt.Errorf("the legal actions are %s, not just %s", legalList(p), strings.Join(texts, " "))
+	}
+	return nil
+}
+
+// count checks the number of legal actions.
+func count(s *Script, args string) error {
+	p := s.Position
+	if got := strconv.Itoa(len(p.Legal(nil))); got != args {
+		return fmt.Errorf("%s legal actions, want %s: %s", got, args, legalList(p))
+	}
+	return nil
+}
+
+// status checks the result and the reason of p.Status().
+func status(s *Script, args string) error {
+	st := s.Position.Status()
+	if got := strings.TrimSpace(st.Result.String() + " " + st.Reason); got != args {
+		return fmt.Errorf("status %q, want %q", got, args)
+	}
+	return nil
+}
+
+// inCheck checks whether the side to move is in check: "yes" or "no".
+func inCheck(s *Script, args string) error {
+	if got := map[bool]string{true: "yes", false: "no"}[s.Position.InCheck()]; got != args {
+		return fmt.Errorf("in check: %s, want %s", got, args)
+	}
+	return nil
+}
+
+// fen checks the position text.
+func fen(s *Script, args string) error {
+	if got := s.Position.FEN(); got != args {
+		return fmt.Errorf("position text\n\t%s\nwant\n\t%s", got, args)
+	}
+	return nil
+}
+
+// writes gives the directive op ("MOVE TEXT"): write gives TEXT for the
+// legal action MOVE names.
+func writes(op string, write func(*rules.Position, rules.Move) string) Directive {
+	return func(s *Script, args string) error {
+		fields := Fields(args)
+		if len(fields) != 2 {
+			return fmt.Errorf("%s wants a move and its text", op)
+		}
+		move, text := fields[0], fields[1]
+		m, err := notation.Parse(s.Position, move)
+		if err != nil {
+			return err
+		}
+		if got := write(s.Position, m); got != text {
+			return fmt.Errorf("%s of %s is %q, want %q", op, move, got, text)
+		}
+		return nil
+	}
+}
+
+// legalList gives the legal actions in SAN, sorted.
+func legalList(p *rules.Position) string {
+	var out []string
+	for _, m := range p.Legal(nil) {
+		out = append(out, notation.SAN(p, m))
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
