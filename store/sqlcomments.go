@@ -1,0 +1,71 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// AddComment implements Store.
+func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Comment, error) {
+	if text == "" {
+		return Comment{}, fmt.Errorf("%w: empty comment", ErrInvalid)
+	}
+	if err := checkText("comment author", author, maxName); err != nil {
+		return Comment{}, err
+	}
+	if err := checkText("comment", text, maxComment); err != nil {
+		return Comment{}, err
+	}
+	c := Comment{Game: id, Author: author, Text: text, At: time.Now().UTC().Truncate(time.Millisecond)}
+	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
+		err := tx.QueryRowContext(ctx, s.q(`UPDATE games SET comments = comments + 1 WHERE id = ? RETURNING comments`), id).Scan(&c.Seq)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("game %s: %w", id, ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []Event{{Topic: id, Kind: EventComment, Seq: c.Seq}}, insertComment(ctx, s, tx, c)
+	})
+	if err != nil {
+		return Comment{}, err
+	}
+	return c, nil
+}
+
+func insertComment(ctx context.Context, s *sqlStore, tx *sql.Tx, c Comment) error {
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO comments (game_id, seq, author, body, at_ms) VALUES (?, ?, ?, ?, ?)`),
+		c.Game, c.Seq, c.Author, c.Text, millis(c.At))
+	return err
+}
+
+// Comments implements Store.
+func (s *sqlStore) Comments(ctx context.Context, id string, afterSeq int) ([]Comment, error) {
+	var comments []Comment
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if _, err := s.gameIn(ctx, tx, id); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT `+commentColumns+` FROM comments WHERE game_id = ? AND seq > ? ORDER BY seq`), id, afterSeq)
+		comments, err = collect(rows, err, scanComment)
+		return err
+	})
+	return comments, err
+}
+
+const commentColumns = `game_id, seq, author, body, at_ms`
+
+func scanComment(row rowScanner) (Comment, error) {
+	var (
+		c  Comment
+		at sql.NullInt64
+	)
+	if err := row.Scan(&c.Game, &c.Seq, &c.Author, &c.Text, &at); err != nil {
+		return Comment{}, err
+	}
+	c.At = timeOf(at)
+	return c, nil
+}
