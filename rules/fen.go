@@ -154,7 +154,8 @@ func (p *Position) checkEP(ep Square) error {
 		step = -16
 	}
 	from, to := ep-Square(step), ep+Square(step)
-	if !g.Contains(from) || !g.Contains(to) || p.Board[to] != MakePiece(mover, Pawn, p.Board[to].Flags()) ||
+	gone := g.Contains(to) && p.Board[to] == NoPiece && p.setup.Variant.Spec().EmptyEPTarget
+	if !g.Contains(from) || !g.Contains(to) || (p.Board[to] != MakePiece(mover, Pawn, p.Board[to].Flags()) && !gone) ||
 		p.Board[ep] != NoPiece || p.Board[from] != NoPiece || (mover == White && from.Rank() != 1) ||
 		(mover == Black && from.Rank() != g.H-2) {
 		return fmt.Errorf("en passant square %s does not follow a %s pawn's double step", ep, mover)

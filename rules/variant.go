@@ -49,6 +49,11 @@ type Spec struct {
 	CastleKingFromEdge, CastleRookFromEdge int
 	// ManFlags holds the man flags the variant's positions may carry.
 	ManFlags Flag
+	// EmptyEPTarget lets the position text give an en passant square whose
+	// double-stepping pawn has left the board (Time Traveler's Chess: an
+	// annihilating double step, ruling R5); the variant's ParseExtra and
+	// Validate check it.
+	EmptyEPTarget bool
 }
 
 // castleFiles returns the king's and the rook's destination files.

@@ -7,4 +7,5 @@ import (
 	_ "timechess/variant/chess"
 	_ "timechess/variant/gifford"
 	_ "timechess/variant/timethief"
+	_ "timechess/variant/travelers"
 )

@@ -1,0 +1,68 @@
+package travelers
+
+import (
+	"sync"
+
+	"timechess/rules"
+)
+
+// Notation asks for the legal actions of one position many times (SAN's
+// disambiguation, Parse, check marks), and each answer costs a survey. The
+// last positions' answers are kept, keyed by the position's hash and checked
+// against its occupied squares.
+
+// legalCache holds the legal actions of recently asked positions.
+var legalCache struct {
+	sync.Mutex
+	next  int
+	slots [16]cachedLegal
+}
+
+// cachedLegal is one position's answer.
+type cachedLegal struct {
+	hash  uint64
+	occ   [2]rules.Bitboard
+	moves []rules.Move
+	valid bool
+}
+
+// cachedMoves appends p's cached legal actions to ml, and reports whether
+// they were cached.
+func cachedMoves(p *rules.Position, ml []rules.Move) ([]rules.Move, bool) {
+	legalCache.Lock()
+	defer legalCache.Unlock()
+	if c := lookup(p); c != nil {
+		return append(ml, c.moves...), true
+	}
+	return ml, false
+}
+
+// cachedCount returns the number of p's legal actions when they are cached.
+func cachedCount(p *rules.Position) (int, bool) {
+	legalCache.Lock()
+	defer legalCache.Unlock()
+	if c := lookup(p); c != nil {
+		return len(c.moves), true
+	}
+	return 0, false
+}
+
+// lookup returns p's cache entry, or nil; the caller holds the lock.
+func lookup(p *rules.Position) *cachedLegal {
+	for i := range legalCache.slots {
+		if c := &legalCache.slots[i]; c.valid && c.hash == p.Hash && c.occ == p.ByColor {
+			return c
+		}
+	}
+	return nil
+}
+
+// cacheMoves remembers p's legal actions.
+func cacheMoves(p *rules.Position, moves []rules.Move) {
+	legalCache.Lock()
+	defer legalCache.Unlock()
+	c := &legalCache.slots[legalCache.next]
+	legalCache.next = (legalCache.next + 1) % len(legalCache.slots)
+	c.hash, c.occ, c.valid = p.Hash, p.ByColor, true
+	c.moves = append(c.moves[:0], moves...)
+}

@@ -1,0 +1,142 @@
+package travelers
+
+import (
+	"sync"
+
+	"timechess/rules"
+)
+
+// unreachable is a distance no line of three moves covers.
+const unreachable = 9
+
+// knightTables caches, per board geometry, the number of knight moves
+// between any two squares of an empty board.
+var knightTables sync.Map // *rules.Geometry -> *[rules.NumSquares][rules.NumSquares]uint8
+
+// knightDistances returns the knight-move distances of geometry g.
+func knightDistances(g *rules.Geometry) *[rules.NumSquares][rules.NumSquares]uint8 {
+	if t, ok := knightTables.Load(g); ok {
+		return t.(*[rules.NumSquares][rules.NumSquares]uint8)
+	}
+	t := new([rules.NumSquares][rules.NumSquares]uint8)
+	for from := range t {
+		for to := range t[from] {
+			t[from][to] = unreachable
+		}
+	}
+	for _, from := range g.Mask.Squares() {
+		row := &t[from]
+		row[from] = 0
+		frontier := rules.SquareBB(from)
+		seen := frontier
+		for d := uint8(1); d < unreachable && !frontier.IsZero(); d++ {
+			var next rules.Bitboard
+			for f := frontier; !f.IsZero(); {
+				next = next.Or(g.Knight[f.PopLSB()])
+			}
+			next = next.AndNot(seen)
+			seen = seen.Or(next)
+			for n := next; !n.IsZero(); {
+				row[n.PopLSB()] = d
+			}
+			frontier = next
+		}
+	}
+	v, _ := knightTables.LoadOrStore(g, t)
+	return v.(*[rules.NumSquares][rules.NumSquares]uint8)
+}
+
+// lowerBound returns a number of moves that the man of kind k on s needs at
+// least, on an empty board, to stand on t as a man of kind want (a pawn
+// promoting when want is not a pawn). Castling may take the King to its
+// castling square in one move.
+func (b *hboard) lowerBound(k rules.Kind, s, t rules.Square, want rules.Kind) int {
+	g := b.g
+	df, dr := abs(t.File()-s.File()), abs(t.Rank()-s.Rank())
+	if k == rules.Pawn {
+		return b.pawnBound(s, t, want)
+	}
+	if k != want {
+		return unreachable
+	}
+	switch k {
+	case rules.Knight:
+		return int(knightDistances(g)[s][t])
+	case rules.King:
+		d := max(df, dr)
+		for wing := uint8(0); wing < 2; wing++ {
+			if cg := b.castle0(wing); cg != nil && cg.king == s {
+				d = min(d, 1+max(abs(t.File()-cg.kingTo.File()), abs(t.Rank()-cg.kingTo.Rank())))
+			}
+		}
+		return d
+	case rules.Rook:
+		return lineBound(df == 0 || dr == 0)
+	case rules.Bishop:
+		if (df+dr)%2 != 0 {
+			return unreachable
+		}
+		return lineBound(df == dr)
+	case rules.Queen:
+		return lineBound(df == 0 || dr == 0 || df == dr)
+	}
+	return unreachable
+}
+
+// castle0 returns the geometry of the castling on wing when the side still
+// has the right to it, or nil.
+func (b *hboard) castle0(wing uint8) *castleGeo {
+	if b.rights&(1<<wing) == 0 {
+		return nil
+	}
+	return b.castle(wing)
+}
+
+// lineBound is the bound of a line piece: one move along a line, else two.
+func lineBound(aligned bool) int {
+	if aligned {
+		return 1
+	}
+	return 2
+}
+
+// pawnBound bounds the moves of a pawn on s to stand on t as want: a pawn
+// gains a file only by capturing, and gains two ranks once, by a double step
+// from its second rank; a piece comes from promotion on the last rank.
+func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
+	ahead := func(to rules.Square) int { return (to.Rank() - s.Rank()) * int(b.fwd) / 16 }
+	steps := func(ranks, files int) int {
+		if ranks < 1 || files > ranks {
+			return unreachable
+		}
+		if s.Rank() == b.second && ranks-files >= 2 {
+			return ranks - 1
+		}
+		return ranks
+	}
+	if want == rules.Pawn {
+		if t.Rank() == b.last {
+			return unreachable
+		}
+		return steps(ahead(t), abs(t.File()-s.File()))
+	}
+	promo := false
+	for _, k := range b.promos {
+		promo = promo || k == want
+	}
+	if !promo {
+		return unreachable
+	}
+	n := steps(abs(b.last-s.Rank()), 0)
+	if t.Rank() != b.last {
+		n++
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,317 @@
+package travelers
+
+import "timechess/rules"
+
+// A hypothetical line (R2) is up to three moves of one side played in a row
+// while the other side passes: untraveled and traveled men move by the normal
+// rules (promotion included), enemy men may be captured, own king safety
+// does not matter, traveling men never move and block everyone. Castling
+// needs the right and empty squares only (check does not matter here), and
+// the first move may take en passant when the side is the one to move.
+
+// hkind is the kind of a hypothetical move.
+type hkind uint8
+
+const (
+	hNormal hkind = iota
+	hDouble
+	hEnPassant
+	hCastle
+)
+
+// hmove is one move of a hypothetical line.
+type hmove struct {
+	from, to rules.Square
+	piece    rules.Kind // the mover's kind before the move (King for castling)
+	promo    rules.Kind // the promotion, NoKind when none
+	kind     hkind
+	wing     uint8 // castling: 0 kingside, 1 queenside
+}
+
+// hman is a man of the searching side that can move: untraveled or traveled.
+type hman struct {
+	sq   rules.Square
+	kind rules.Kind
+	u    bool // untraveled
+}
+
+// hboard is the board of the searching side's hypothetical lines. It knows
+// its own men one by one and the enemy's only as squares to capture.
+type hboard struct {
+	g            *rules.Geometry
+	promos       []rules.Kind
+	side         rules.Color
+	fwd          rules.Square
+	second, last int
+
+	occ, own, enemy rules.Bitboard
+	rootEmpty       rules.Bitboard // the squares empty in the surveyed position
+	men             []hman
+	at              [rules.NumSquares]int16        // man index + 1, 0 when none
+	ukind           [rules.NumKinds]rules.Bitboard // own untraveled men by kind
+	tkind           [rules.NumKinds]rules.Bitboard // own traveling men by kind
+
+	rights  uint8 // castling rights: bit 0 kingside, bit 1 queenside
+	castles *castleTable
+	// The en passant capture open to the first move: target, the square of
+	// the pawn it takes, and whether it undoes an annihilation (R5).
+	ep, epVictim rules.Square
+	epUndo       bool
+}
+
+// hundo is what unmake needs to take back one hypothetical move.
+type hundo struct {
+	m        hmove
+	captured bool
+	rights   uint8
+	ep       rules.Square
+}
+
+// init sets the board up for colour c's lines in p.
+func (b *hboard) init(p *rules.Position, c rules.Color) {
+	g := p.Geometry()
+	b.g, b.promos, b.side = g, p.Variant().Spec().Promotions, c
+	b.fwd, b.second, b.last = 16, 1, g.H-1
+	if c == rules.Black {
+		b.fwd, b.second, b.last = -16, g.H-2, 0
+	}
+	b.occ, b.own, b.enemy = p.Occupied(), p.ByColor[c], p.ByColor[c.Other()]
+	b.rootEmpty = g.Mask.AndNot(b.occ)
+	b.men = b.men[:0]
+	clear(b.at[:])
+	clear(b.ukind[:])
+	clear(b.tkind[:])
+	for bb := b.own; !bb.IsZero(); {
+		s := bb.PopLSB()
+		pc := p.Board[s]
+		k := pc.Kind()
+		if pc.Flags()&rules.Traveling != 0 {
+			b.tkind[k].Set(s)
+			continue
+		}
+		b.men = append(b.men, hman{sq: s, kind: k, u: pc.Flags() == 0})
+		b.at[s] = int16(len(b.men))
+		if pc.Flags() == 0 {
+			b.ukind[k].Set(s)
+		}
+	}
+	b.rights = uint8(p.Castle>>(2*int(c))) & 3
+	if b.rights != 0 {
+		b.castles = castlings(p)
+	}
+	b.ep = rules.NoSquare
+	if c == p.Side && p.EP != rules.NoSquare {
+		b.ep, b.epVictim, b.epUndo = p.EP, p.EP-b.fwd, p.EPAnnihilation
+	}
+}
+
+// wingsOf returns the castlings (bit 0 kingside, bit 1 queenside) the side
+// still has the right to whose King or rook stands on s.
+func (b *hboard) wingsOf(s rules.Square) uint8 {
+	var w uint8
+	for wing := uint8(0); wing < 2; wing++ {
+		if cg := b.castle0(wing); cg != nil && (cg.king == s || cg.rook == s) {
+			w |= 1 << wing
+		}
+	}
+	return w
+}
+
+// castle returns the geometry of the searching side's castling on wing.
+func (b *hboard) castle(wing uint8) *castleGeo { return &b.castles.geo[int(b.side)*2+int(wing)] }
+
+// lift takes the own man off s and returns its index.
+func (b *hboard) lift(s rules.Square) int {
+	i := int(b.at[s]) - 1
+	b.at[s] = 0
+	b.occ.Clear(s)
+	b.own.Clear(s)
+	if m := &b.men[i]; m.u {
+		b.ukind[m.kind].Clear(s)
+	}
+	return i
+}
+
+// drop puts own man i on the empty square s.
+func (b *hboard) drop(i int, s rules.Square) {
+	m := &b.men[i]
+	m.sq = s
+	b.at[s] = int16(i + 1)
+	b.occ.Set(s)
+	b.own.Set(s)
+	if m.u {
+		b.ukind[m.kind].Set(s)
+	}
+}
+
+// make plays the hypothetical move m.
+func (b *hboard) make(m hmove) hundo {
+	u := hundo{m: m, rights: b.rights, ep: b.ep}
+	switch m.kind {
+	case hCastle:
+		cg := b.castle(m.wing)
+		k, r := b.lift(cg.king), b.lift(cg.rook)
+		b.drop(k, cg.kingTo)
+		b.drop(r, cg.rookTo)
+		b.rights = 0
+	case hEnPassant:
+		if b.epUndo {
+			b.enemy.Set(b.epVictim) // the traveling pawn comes back
+			b.occ.Set(b.epVictim)
+		} else {
+			b.enemy.Clear(b.epVictim)
+			b.occ.Clear(b.epVictim)
+		}
+		b.drop(b.lift(m.from), m.to)
+	default:
+		if b.enemy.Has(m.to) {
+			u.captured = true
+			b.enemy.Clear(m.to)
+			b.occ.Clear(m.to)
+		}
+		i := b.lift(m.from)
+		if m.promo != rules.NoKind {
+			b.men[i].kind = m.promo
+		}
+		b.drop(i, m.to)
+		if b.rights != 0 {
+			b.rights &^= b.castles.rightsLost(b.side, m.from)
+		}
+	}
+	b.ep = rules.NoSquare
+	return u
+}
+
+// unmake takes back the move recorded in u.
+func (b *hboard) unmake(u hundo) {
+	m := u.m
+	switch m.kind {
+	case hCastle:
+		cg := b.castle(m.wing)
+		k, r := b.lift(cg.kingTo), b.lift(cg.rookTo)
+		b.drop(k, cg.king)
+		b.drop(r, cg.rook)
+	case hEnPassant:
+		b.drop(b.lift(m.to), m.from)
+		if b.epUndo {
+			b.enemy.Clear(b.epVictim)
+			b.occ.Clear(b.epVictim)
+		} else {
+			b.enemy.Set(b.epVictim)
+			b.occ.Set(b.epVictim)
+		}
+	default:
+		i := b.lift(m.to)
+		b.men[i].kind = m.piece
+		b.drop(i, m.from)
+		if u.captured {
+			b.enemy.Set(m.to)
+			b.occ.Set(m.to)
+		}
+	}
+	b.rights, b.ep = u.rights, u.ep
+}
+
+// moves appends the hypothetical moves of every own man that can move.
+func (b *hboard) moves(ml []hmove) []hmove {
+	for i := range b.men {
+		ml = b.manMoves(ml, i)
+	}
+	return b.specialMoves(ml, 3)
+}
+
+// manMoves appends the moves of man i, castling and en passant aside.
+func (b *hboard) manMoves(ml []hmove, i int) []hmove {
+	m := &b.men[i]
+	if m.kind == rules.Pawn {
+		return b.pawnMoves(ml, m.sq)
+	}
+	for t := b.g.Attacks(m.kind, b.side, m.sq, b.occ).AndNot(b.own); !t.IsZero(); {
+		ml = append(ml, hmove{from: m.sq, to: t.PopLSB(), piece: m.kind})
+	}
+	return ml
+}
+
+// specialMoves appends the castlings on the wings in the mask wings (bit 0
+// kingside, bit 1 queenside) and the en passant captures.
+func (b *hboard) specialMoves(ml []hmove, wings uint8) []hmove {
+	g := b.g
+	for wing := uint8(0); wing < 2; wing++ {
+		if b.rights&wings&(1<<wing) != 0 && !b.occ.Intersects(b.castle(wing).empty) {
+			cg := b.castle(wing)
+			ml = append(ml, hmove{from: cg.king, to: cg.kingTo, piece: rules.King, kind: hCastle, wing: wing})
+		}
+	}
+	if b.ep != rules.NoSquare {
+		for _, s := range g.PawnAttack[b.side.Other()][b.ep].Squares() {
+			if i := b.at[s]; i != 0 && b.men[i-1].kind == rules.Pawn {
+				ml = append(ml, hmove{from: s, to: b.ep, piece: rules.Pawn, kind: hEnPassant})
+			}
+		}
+	}
+	return ml
+}
+
+// pawnMoves appends the pawn moves from s: steps, the double step from the
+// second rank, captures, each promotion on the last rank.
+func (b *hboard) pawnMoves(ml []hmove, s rules.Square) []hmove {
+	g := b.g
+	if one := s + b.fwd; g.Contains(one) && !b.occ.Has(one) {
+		ml = b.pawnTo(ml, s, one)
+		if two := one + b.fwd; s.Rank() == b.second && g.Contains(two) && !b.occ.Has(two) {
+			ml = append(ml, hmove{from: s, to: two, piece: rules.Pawn, kind: hDouble})
+		}
+	}
+	for t := g.PawnAttack[b.side][s].And(b.enemy); !t.IsZero(); {
+		ml = b.pawnTo(ml, s, t.PopLSB())
+	}
+	return ml
+}
+
+// pawnTo appends the pawn move s-t, one per promotion on the last rank.
+func (b *hboard) pawnTo(ml []hmove, s, t rules.Square) []hmove {
+	if t.Rank() != b.last {
+		return append(ml, hmove{from: s, to: t, piece: rules.Pawn})
+	}
+	for _, k := range b.promos {
+		ml = append(ml, hmove{from: s, to: t, piece: rules.Pawn, promo: k})
+	}
+	return ml
+}
+
+// watchers returns the own untraveled men that could move to square a,
+// which has just been vacated, with blockers occ: vacating a is what gives
+// them new moves.
+func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
+	g := b.g
+	k := &b.ukind
+	w := g.Knight[a].And(k[rules.Knight]).Or(g.King[a].And(k[rules.King]))
+	w = w.Or(g.RookAttacks(a, occ).And(k[rules.Rook].Or(k[rules.Queen])))
+	w = w.Or(g.BishopAttacks(a, occ).And(k[rules.Bishop].Or(k[rules.Queen])))
+	if p1 := a - b.fwd; g.Contains(p1) {
+		if k[rules.Pawn].Has(p1) {
+			w.Set(p1)
+		} else if p2 := p1 - b.fwd; !occ.Has(p1) && g.Contains(p2) && p2.Rank() == b.second && k[rules.Pawn].Has(p2) {
+			w.Set(p2)
+		}
+	}
+	return w
+}
+
+// deps returns the squares whose contents the move m depends on: its
+// origin and destination, the squares it passes, the pawn it takes en
+// passant, the squares of a castling.
+func (b *hboard) deps(m hmove) rules.Bitboard {
+	d := b.g.Between(m.from, m.to)
+	d.Set(m.from)
+	d.Set(m.to)
+	switch m.kind {
+	case hEnPassant:
+		d.Set(m.to - b.fwd)
+	case hCastle:
+		cg := b.castle(m.wing)
+		d = d.Or(cg.empty)
+		d.Set(cg.rook)
+	}
+	return d
+}

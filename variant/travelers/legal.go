@@ -1,0 +1,188 @@
+package travelers
+
+import "timechess/rules"
+
+// Legal appends the legal actions of the side to move: its normal moves,
+// castlings by R8, annihilations and explosions, each keeping the mover
+// grammatically correct and out of check unless it leaves the opponent
+// incorrect (R6, R7). A side that is incorrect has lost and has none.
+func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
+	start := len(ml)
+	if out, ok := cachedMoves(p, ml); ok {
+		return out
+	}
+	n := analyse(p)
+	defer n.release()
+	n.out, n.list = ml, true
+	n.generate()
+	cacheMoves(p, n.out[start:])
+	return n.out
+}
+
+// Count returns the number of legal actions (perft's bulk count).
+func (v *Variant) Count(p *rules.Position) int {
+	n := analyse(p)
+	defer n.release()
+	n.list = false
+	n.generate()
+	return n.n
+}
+
+// generate finds the legal actions of the node.
+func (n *node) generate() {
+	n.n = 0
+	if !n.correct {
+		return
+	}
+	p := n.p
+	n.buf = p.GeneratePseudo(n.buf[:0])
+	for _, m := range n.buf {
+		if m.Kind != rules.Castle && n.legalMove(m) {
+			n.emit(m)
+		}
+	}
+	n.castlings()
+	n.annihilations()
+	n.explosions()
+}
+
+// forward returns colour c's pawn step.
+func forward(c rules.Color) rules.Square {
+	if c == rules.White {
+		return 16
+	}
+	return -16
+}
+
+// moveKing returns the kings after the king on from moves to to.
+func moveKing(k kingCount, from, to rules.Square) kingCount {
+	if k.us.Has(from) {
+		k.us.Clear(from)
+		k.us.Set(to)
+	} else if k.d.Has(from) {
+		k.d.Clear(from)
+		k.d.Set(to)
+	}
+	return k
+}
+
+// legalMove decides a normal move (castling aside).
+func (n *node) legalMove(m rules.Move) bool {
+	p := n.p
+	if m.Kind == rules.EnPassant && p.EPAnnihilation {
+		return n.exact(m) // the traveling pawn comes back (R5)
+	}
+	changed := rules.BB(m.From, m.To)
+	occ := p.Occupied()
+	occ.Clear(m.From)
+	occ.Set(m.To)
+	var gone rules.Bitboard
+	if m.Kind == rules.EnPassant {
+		v := m.To - forward(n.us)
+		changed.Set(v)
+		occ.Clear(v)
+		gone.Set(v)
+	} else if p.Board[m.To] != rules.NoPiece {
+		gone.Set(m.To)
+	}
+	sure := n.stillCorrect(changed) || n.rematch(changed, false, -1, rules.NoSquare, rules.NoKind, rules.NoSquare)
+	if sure && gone.Intersects(n.foeT) {
+		return true // the opponent has lost a traveling man: incorrect (R6)
+	}
+	return n.judge(m, sure, moveKing(n.kings, m.From, m.To), occ, gone)
+}
+
+// castlings finds the legal castlings (R8): untraveled King and rook with the
+// right, nothing in the way, and the King not in check (R7) on its square,
+// on the squares it crosses, or after castling.
+func (n *node) castlings() {
+	p := n.p
+	for wing := 0; wing < 2; wing++ {
+		if !castleOpen(p, n.us, wing) {
+			continue
+		}
+		cg := castlings(p).geo[int(n.us)*2+wing]
+		if n.inCheck() || n.crossesCheck(cg) {
+			continue
+		}
+		m := rules.Move{Kind: rules.Castle, Piece: rules.King, From: cg.king, To: cg.kingTo, Via: cg.rook}
+		occ := p.Occupied().AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo))
+		changed := rules.BB(cg.king, cg.rook, cg.kingTo, cg.rookTo)
+		sure := n.stillCorrect(changed) || n.rematch(changed, false, -1, rules.NoSquare, rules.NoKind, rules.NoSquare)
+		if n.judge(m, sure, moveKing(n.kings, cg.king, cg.kingTo), occ, rules.Bitboard{}) {
+			n.emit(m)
+		}
+	}
+}
+
+// crossesCheck reports whether the King would be in check on a square it
+// crosses while castling (its start and destination aside).
+func (n *node) crossesCheck(cg castleGeo) bool {
+	p := n.p
+	for s := cg.path.AndNot(rules.BB(cg.king, cg.kingTo)); !s.IsZero(); {
+		sq := s.PopLSB()
+		occ := p.Occupied()
+		occ.Clear(cg.king)
+		occ.Set(sq)
+		if th, known := n.quickThreat(moveKing(n.kings, cg.king, sq), occ, rules.Bitboard{}); known {
+			if th {
+				return true
+			}
+			continue
+		}
+		king := p.Remove(cg.king)
+		p.Put(king, sq)
+		th := threat(p, n.us)
+		p.Remove(sq)
+		p.Put(king, cg.king)
+		if th {
+			return true
+		}
+	}
+	return false
+}
+
+// annihilations finds the legal annihilations (R5): an untraveled man moves
+// onto an own traveling man of its type in one normal move, and both vanish.
+func (n *node) annihilations() {
+	p := n.p
+	occ := p.Occupied()
+	for j, t := range n.own.goals {
+		for rs := annihilatorsOf(p, n.us, t.sq, occ, rules.Bitboard{}); !rs.IsZero(); {
+			from := rs.PopLSB()
+			m := rules.Move{Kind: rules.Annihilation, Piece: p.Board[from].Kind(), From: from, To: t.sq, Via: rules.NoSquare}
+			if m.Piece != t.kind {
+				m.Promo = t.kind
+			}
+			kings := n.kings
+			if t.kind == rules.King {
+				kings.us.Clear(from)
+				kings.u--
+				kings.t--
+			}
+			after := occ.AndNot(rules.BB(from, t.sq))
+			sure := n.keepsMatching(j, from) || n.rematch(rules.BB(from, t.sq), false, j, from, rules.NoKind, rules.NoSquare)
+			if n.judge(m, sure, kings, after, rules.Bitboard{}) {
+				n.emit(m)
+			}
+		}
+	}
+}
+
+// keepsMatching reports whether the witnesses prove the mover correct after
+// traveling man j annihilates with the man on from.
+func (n *node) keepsMatching(j int, from rules.Square) bool {
+	if len(n.own.goals) == 1 {
+		return true
+	}
+	if n.fragile || n.tman[j] != from {
+		return false
+	}
+	changed := rules.BB(from, n.own.goals[j].sq)
+	for i, d := range n.tdeps {
+		if i != j && d.Intersects(changed) {
+			return false
+		}
+	}
+	return true
+}

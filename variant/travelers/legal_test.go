@@ -1,0 +1,155 @@
+package travelers
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"timechess/notation"
+	"timechess/rules"
+)
+
+// TestLegalAgainstOracle compares the legal actions with the oracle's on
+// random small positions, and then on the positions a few random actions
+// lead to.
+func TestLegalAgainstOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 5))
+	n, plies := 3, 3
+	if testing.Short() {
+		n = 1
+	}
+	if *deep {
+		n, plies = 200, 6
+	}
+	checked := 0
+	for checked < n {
+		w, h := 4+rng.IntN(3), 4+rng.IntN(3)
+		text := randomPosition(rng, w, h, 4+rng.IntN(5))
+		p, err := rules.NewPosition(Travelers, text)
+		if err != nil {
+			continue
+		}
+		checked++
+		for range plies {
+			legal := compareLegal(t, p)
+			if len(legal) == 0 {
+				break
+			}
+			p.Make(legal[rng.IntN(len(legal))])
+		}
+	}
+}
+
+// compareLegal checks p's legal actions against the oracle's and returns them.
+func compareLegal(t *testing.T, p *rules.Position) []rules.Move {
+	t.Helper()
+	got, want := p.Legal(nil), refLegal(p)
+	if d := moveDiff(p, got, want); d != "" {
+		t.Errorf("%s: legal actions differ from the oracle's: %s", p.FEN(), d)
+	}
+	return got
+}
+
+// moveDiff describes the actions in one list and not the other.
+func moveDiff(p *rules.Position, got, want []rules.Move) string {
+	name := func(m rules.Move) string { return notation.Coord(p, m) }
+	var extra, missing []string
+	for _, m := range got {
+		if !slices.Contains(want, m) {
+			extra = append(extra, name(m))
+		}
+	}
+	for _, m := range want {
+		if !slices.Contains(got, m) {
+			missing = append(missing, name(m))
+		}
+	}
+	if len(extra)+len(missing) == 0 {
+		return ""
+	}
+	return "extra [" + strings.Join(extra, " ") + "], missing [" + strings.Join(missing, " ") + "]"
+}
+
+// TestShortcutsAgainstExact checks the shortcuts of move generation (the
+// witnesses, the refutations of settleExplosion, the check shortcut, the
+// single traveling man surveyed after an explosion) against playing each
+// candidate out with full resonance searches (which TestReachAgainstOracle
+// checks) in the positions of random games.
+func TestShortcutsAgainstExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 13))
+	games, plies := 3, 8
+	if *deep {
+		games, plies = 40, 16
+	}
+	for g := range games {
+		s := playStarts[g%len(playStarts)]
+		p, err := rules.NewPosition(Travelers, s.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range plies {
+			legal := p.Legal(nil)
+			n := analyse(p)
+			for _, m := range candidates(n) {
+				if want, got := playedOut(n, m), slices.Contains(legal, m); got != want {
+					t.Errorf("%s: %s legal %v, exactly %v", p.FEN(), notation.Coord(p, m), got, want)
+				}
+			}
+			n.release()
+			if len(legal) == 0 {
+				break
+			}
+			p.Make(legal[rng.IntN(len(legal))])
+		}
+	}
+}
+
+// playedOut decides the legality of m by playing it and asking R6 and R7
+// with full resonance searches.
+func playedOut(n *node, m rules.Move) bool {
+	p, us := n.p, n.p.Side
+	p.Make(m)
+	defer p.Unmake()
+	return n.correctNow(p, us) && (!threat(p, us) || !n.correctNow(p, us.Other()))
+}
+
+// candidates returns the pseudo-legal actions of the node's side to move
+// that exact can judge alone: normal moves, annihilations and explosions
+// (castling has conditions of its own).
+func candidates(n *node) []rules.Move {
+	p := n.p
+	var out []rules.Move
+	if !n.correct {
+		return nil
+	}
+	for _, m := range p.GeneratePseudo(nil) {
+		if m.Kind != rules.Castle {
+			out = append(out, m)
+		}
+	}
+	for _, gl := range n.own.goals {
+		for rs := annihilatorsOf(p, n.us, gl.sq, p.Occupied(), rules.Bitboard{}); !rs.IsZero(); {
+			from := rs.PopLSB()
+			m := rules.Move{Kind: rules.Annihilation, Piece: p.Board[from].Kind(), From: from, To: gl.sq, Via: rules.NoSquare}
+			if m.Piece != gl.kind {
+				m.Promo = gl.kind
+			}
+			out = append(out, m)
+		}
+	}
+	for _, k := range p.Variant().Spec().Kinds {
+		for xs := n.own.support[k]; !xs.IsZero(); {
+			x := xs.PopLSB()
+			for ys := n.travelerMoves(k, x).AndNot(n.foeT.Or(n.foeRes)); !ys.IsZero(); {
+				y := ys.PopLSB()
+				m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
+				if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {
+					m.Promo = rules.Queen
+				}
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,268 @@
+package travelers
+
+import (
+	"sync"
+
+	"timechess/rules"
+)
+
+// node is what the legality of the actions in one position rests on: the
+// full survey of the side to move, the matching of its traveling men to
+// resonators with the witnesses that prove it, and the opponent's traveling
+// men and resonators. Nodes are pooled: a survey's buffers are large.
+type node struct {
+	p        *rules.Position
+	us, them rules.Color
+	own      survey // the side to move, full
+	foe      survey // the opponent, resonances only
+	spare    survey // exact checks after an action
+	mt       matcher
+
+	correct bool // the side to move is grammatically correct
+	// The matching in force, per own traveling man (own.goals order): its
+	// resonator and the squares its witness reads, the man's own included.
+	tman      []rules.Square
+	tdeps     []rules.Bitboard
+	matchDeps rules.Bitboard // the union of tdeps
+	used      rules.Bitboard // the matched resonators
+	fragile   bool           // a matched witness takes en passant or castles
+
+	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators
+	kings        kingCount      // the side to move's kings
+	checked      int8           // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+
+	buf  []rules.Move
+	out  []rules.Move // the legal actions found, unless counting
+	n    int          // their number
+	list bool         // keep the actions, not only count them
+}
+
+var nodes = sync.Pool{New: func() any { return new(node) }}
+
+// analyse returns a node for p from the pool; release gives it back.
+func analyse(p *rules.Position) *node {
+	n := nodes.Get().(*node)
+	n.setup(p)
+	return n
+}
+
+// release returns n to the pool.
+func (n *node) release() {
+	n.p, n.out = nil, nil
+	nodes.Put(n)
+}
+
+// setup surveys p for its side to move.
+func (n *node) setup(p *rules.Position) {
+	n.p, n.us, n.them = p, p.Side, p.Side.Other()
+	n.correct, n.checked = false, 0
+	if p.LostTraveling[n.us] {
+		return
+	}
+	n.own.run(p, n.us, fullSurvey)
+	if !n.own.correct(&n.mt) {
+		return
+	}
+	n.correct = true
+	k := len(n.own.goals)
+	n.tman, n.tdeps = grow(n.tman, k), grow(n.tdeps, k)
+	n.matchDeps, n.used, n.fragile = rules.Bitboard{}, rules.Bitboard{}, false
+	for j := range n.own.goals {
+		c := n.mt.cands[j][n.mt.chosen[j]]
+		w := &n.own.wits[c.wit]
+		d := w.deps
+		d.Set(n.own.goals[j].sq)
+		n.tman[j], n.tdeps[j] = c.man, d
+		n.matchDeps = n.matchDeps.Or(d)
+		n.used.Set(c.man)
+		n.fragile = n.fragile || w.flags != 0
+	}
+	n.foeT, n.foeRes = traveling(&p.State, n.them), rules.Bitboard{}
+	if !n.foeT.IsZero() {
+		n.foe.run(p, n.them, resonanceSurvey)
+		for i, r := range n.foe.res {
+			if !r.IsZero() {
+				n.foeRes.Set(n.foe.origin[i])
+			}
+		}
+	}
+	n.kings = kingsOf(&p.State, n.us)
+}
+
+// inCheck reports whether the side to move is in check now.
+func (n *node) inCheck() bool {
+	if n.checked == 0 {
+		n.checked = 1
+		if threat(n.p, n.us) {
+			n.checked = 2
+		}
+	}
+	return n.checked == 2
+}
+
+// emit takes a legal action.
+func (n *node) emit(m rules.Move) {
+	n.n++
+	if n.list {
+		n.out = append(n.out, m)
+	}
+}
+
+// correctNow reports whether colour c is grammatically correct in p (R6).
+func (n *node) correctNow(p *rules.Position, c rules.Color) bool {
+	if p.LostTraveling[c] {
+		return false
+	}
+	if traveling(&p.State, c).IsZero() {
+		return true
+	}
+	n.spare.run(p, c, resonanceSurvey)
+	return n.spare.correct(&n.mt)
+}
+
+// exact decides the legality of action m by playing it: the mover must stay
+// correct, and must not be in check unless the opponent is now incorrect.
+func (n *node) exact(m rules.Move) bool {
+	p := n.p
+	p.Make(m)
+	defer p.Unmake()
+	if !n.correctAfter(p, m) {
+		return false
+	}
+	return !threat(p, n.us) || !n.correctNow(p, n.them)
+}
+
+// correctAfter reports whether the mover is correct after action m, played
+// in p. After an explosion that leaves the matching's witnesses alone, only
+// the new traveling man is surveyed: a resonator the matching does not use
+// proves correctness, none at all disproves it.
+func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
+	if m.Kind == rules.Explosion && len(n.own.goals) > 0 && !n.fragile && !n.matchDeps.Has(m.From) && !n.matchDeps.Has(m.To) {
+		n.spare.runFor(p, n.us, resonanceSurvey, rules.SquareBB(m.From))
+		var found rules.Bitboard
+		for i, r := range n.spare.res {
+			if !r.IsZero() {
+				found.Set(n.spare.origin[i])
+			}
+		}
+		switch {
+		case found.IsZero():
+			return false
+		case !found.AndNot(n.used).IsZero():
+			return true
+		}
+	}
+	return n.correctNow(p, n.us)
+}
+
+// judge decides an action whose consequences are known without playing it:
+// sure tells whether the mover stays correct by the witnesses of the
+// matching, and kings, occ and gone describe the board after it (the
+// mover's kings, the occupied squares, the enemy men taken). Anything the
+// shortcut cannot settle is played out by exact.
+func (n *node) judge(m rules.Move, sure bool, kings kingCount, occ, gone rules.Bitboard) bool {
+	if !sure {
+		return n.exact(m)
+	}
+	if th, known := n.quickThreat(kings, occ, gone); known && !th {
+		return true
+	}
+	return n.exact(m)
+}
+
+// quickThreat tells whether the mover would be in check after an action
+// that leaves it the kings given, with blockers occ and the enemy men on gone
+// taken, when that follows from the board alone; known is false otherwise.
+func (n *node) quickThreat(kings kingCount, occ, gone rules.Bitboard) (threat, known bool) {
+	switch {
+	case n.p.LostTraveling[n.them]:
+		return false, true
+	case n.foeT.Count() >= 2:
+		return false, true
+	case n.foeT.Count() == 1:
+		if kings.surviving() > 0 {
+			return false, true
+		}
+		return !annihilators(n.p, n.them, occ, gone).IsZero(), true
+	case kings.surviving() == 0:
+		return false, false
+	}
+	return attacked(n.p, kings.critical(), n.them, occ, gone), true
+}
+
+// rematch reports whether the recorded witnesses prove the mover correct
+// after an action that changes the squares in changed (and the castling
+// rights unless rightsKept), removes the traveling man of index drop (-1:
+// none) with the untraveled man on gone, and adds a traveling man of kind k
+// on x (x NoSquare: none), whose candidates are the supports of (k, x). The
+// witnesses that survive the action are matched afresh.
+func (n *node) rematch(changed rules.Bitboard, rightsKept bool, drop int, gone rules.Square, k rules.Kind, x rules.Square) bool {
+	s := &n.own
+	count := len(s.goals)
+	if drop >= 0 {
+		count--
+	}
+	if x != rules.NoSquare {
+		count++
+	}
+	mt := &n.mt
+	mt.reset(count)
+	for _, e := range s.edges {
+		j := int(s.gidx[e.t])
+		if j == drop || s.origin[e.man] == gone {
+			continue
+		}
+		if drop >= 0 && j > drop {
+			j--
+		}
+		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
+			if s.wits[w].trusted(changed, rightsKept) {
+				mt.add(j, candidate{man: s.origin[e.man], wit: w})
+				break
+			}
+		}
+	}
+	if x != rules.NoSquare {
+		if h := s.head[k][x]; h != 0 {
+			for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
+				if w := &s.wits[i-1]; !w.deps.Has(x) && w.trusted(changed, true) {
+					mt.add(count-1, candidate{man: s.origin[w.man], wit: i - 1})
+				}
+			}
+		}
+	}
+	return mt.solve()
+}
+
+// possible reports whether the mover's traveling men, with one of kind k
+// added on x, can be matched to distinct untraveled men that are near
+// enough on an empty board (distance.go): a necessary condition of
+// correctness after the explosion, cheap to refute it with.
+func (n *node) possible(k rules.Kind, x rules.Square) bool {
+	b := &n.own.b
+	goals := n.own.goals
+	mt := &n.mt
+	mt.reset(len(goals) + 1)
+	for i := range b.men {
+		m := &b.men[i]
+		if !m.u {
+			continue
+		}
+		for j, g := range goals {
+			if b.lowerBound(m.kind, m.sq, g.sq, g.kind) <= 3 {
+				mt.add(j, candidate{man: m.sq})
+			}
+		}
+		if b.lowerBound(m.kind, m.sq, x, k) <= 3 {
+			mt.add(len(goals), candidate{man: m.sq})
+		}
+	}
+	return mt.solve()
+}
+
+// stillCorrect reports whether the witnesses of the matching prove the
+// mover correct after an action that changes the squares in changed and
+// adds or removes no traveling man.
+func (n *node) stillCorrect(changed rules.Bitboard) bool {
+	return len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Intersects(changed))
+}

@@ -1,0 +1,460 @@
+package travelers
+
+import "timechess/rules"
+
+// A survey computes the reachability of ruling R2 for one side of a
+// position: which of its untraveled men could stand on which squares, as
+// which types, after a hypothetical line of at most three of its moves.
+//
+// The search walks the lines as a tree of depth two and settles the third
+// move in bulk: at every node, the final moves of the untraveled men are
+// target bitboards. A node differs from its parent by one move, which can
+// only give new final moves to the man that moved and to the men that now
+// see the square it left (its "watchers"); only those are recomputed, and
+// at the last level the move is not even played: the blockers are adjusted
+// and the watchers asked. A man that is neither untraveled nor watched by
+// one cannot contribute at the last level, so its moves are skipped there.
+//
+// A full survey records, for every untraveled man, the empty squares it
+// reaches as each type (the explosion supports of R3) and the own traveling
+// men it can annihilate within three moves (the resonances of R4), each with
+// a witness: the line that proves it (witness.go). The nodes of depth one are
+// visited before any of depth two, so every witness is as short as possible.
+// A resonance survey records the resonances only and prunes the tree with
+// lower bounds on the moves each man needs to reach a traveling man of its
+// type (distance.go).
+
+// surveyMode selects what a survey records.
+type surveyMode uint8
+
+const (
+	fullSurvey      surveyMode = iota // supports and resonances, with witnesses
+	resonanceSurvey                   // resonances only
+)
+
+// edge is a resonance: man (an index into the survey's men) can annihilate
+// the traveling man on t within three moves. wit is its last witness, or -1
+// (a resonance survey keeps none); the witnesses are linked through next.
+// ess holds the squares every line of the resonance reads (en passant lines
+// aside: no action leaves them valid), ess2 those every line of at most two
+// moves reads, when has2 says there is one.
+type edge struct {
+	man       int
+	t         rules.Square
+	wit       int32
+	n         int
+	ess, ess2 rules.Bitboard
+	seen      bool
+	has2      bool
+}
+
+// survey is one side's reachability in one position. Its buffers are reused
+// from survey to survey.
+type survey struct {
+	b    hboard
+	mode surveyMode
+
+	origin  []rules.Square                   // per man: its square in the position
+	reach   [][rules.NumKinds]rules.Bitboard // per man: the empty squares it reaches, by type
+	res     []rules.Bitboard                 // per man: the own traveling men it resonates with
+	support [rules.NumKinds]rules.Bitboard   // per type: the squares some untraveled man reaches
+	edges   []edge
+	edgeAt  []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
+	wits    []witness
+	// head[k][x] is 1 + the index of the slot of the supports of type k on x.
+	head  [rules.NumKinds][rules.NumSquares]int32
+	slots []slot
+	// weak[k] holds the squares whose slot still wants another witness.
+	weak [rules.NumKinds]rules.Bitboard
+	// The surveyed position's occupied squares and the side's own, and the
+	// squares each man could move to there (its "root moves").
+	rootOcc, rootOwn rules.Bitboard
+	rootTo           [rules.NumSquares]rules.Bitboard
+
+	// The line being explored: its moves, the squares they depend on and
+	// their flags, by depth; those of depth d are computed when first asked
+	// for, once known[d] is set.
+	line      [2]hmove
+	lineDeps  [3]rules.Bitboard
+	lineFlags [3]uint8
+	known     [3]bool
+	depth     int
+
+	goals      []goal                  // the own traveling men surveyed
+	targets    rules.Bitboard          // their squares (a superset)
+	gidx       [rules.NumSquares]int16 // the index in goals of the traveling man on a square
+	lb         []int                   // resonance survey: per man, the bound to a traveling man of its type
+	buf0, buf1 []hmove
+}
+
+// goal is an own traveling man, the target of a resonance.
+type goal struct {
+	sq   rules.Square
+	kind rules.Kind
+}
+
+// run surveys colour c's lines in p.
+func (s *survey) run(p *rules.Position, c rules.Color, mode surveyMode) {
+	s.runFor(p, c, mode, p.Geometry().Mask)
+}
+
+// runFor surveys colour c's lines in p, the resonances only with the
+// traveling men on the squares of targets.
+func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
+	s.mode = mode
+	s.b.init(p, c)
+	n := len(s.b.men)
+	s.origin = s.origin[:0]
+	for _, m := range s.b.men {
+		s.origin = append(s.origin, m.sq)
+	}
+	s.reach = grow(s.reach, n)
+	s.res = grow(s.res, n)
+	clear(s.support[:])
+	s.edges, s.wits = s.edges[:0], s.wits[:0]
+	s.depth = 0
+	s.goals, s.targets = s.goals[:0], targets
+	for k := rules.Pawn; k < rules.NumKinds; k++ {
+		for t := s.b.tkind[k].And(targets); !t.IsZero(); {
+			sq := t.PopLSB()
+			s.gidx[sq] = int16(len(s.goals))
+			s.goals = append(s.goals, goal{sq, k})
+		}
+	}
+	s.edgeAt = grow(s.edgeAt, n*len(s.goals))
+	if mode == fullSurvey {
+		clear(s.head[:])
+		clear(s.weak[:])
+		s.slots = s.slots[:0]
+		s.rootOcc, s.rootOwn = s.b.occ, s.b.own
+		s.fullLines()
+		return
+	}
+	s.resonanceLines()
+}
+
+// grow returns buf with n zero elements.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
+// push enters move m into the line.
+func (s *survey) push(m hmove) {
+	s.line[s.depth] = m
+	s.depth++
+	s.known[s.depth] = false
+}
+
+// lineAt returns the squares the first d moves of the current line depend
+// on and their flags.
+func (s *survey) lineAt(d int) (rules.Bitboard, uint8) {
+	if d == 0 {
+		return rules.Bitboard{}, 0
+	}
+	if !s.known[d] {
+		deps, flags := s.lineAt(d - 1)
+		m := s.line[d-1]
+		s.lineDeps[d], s.lineFlags[d], s.known[d] = deps.Or(s.b.deps(m)), flags|flagsOf(m), true
+	}
+	return s.lineDeps[d], s.lineFlags[d]
+}
+
+// pop leaves the line's last move.
+func (s *survey) pop() { s.depth-- }
+
+// fullLines explores every line of a full survey.
+func (s *survey) fullLines() {
+	b := &s.b
+	s.recordAll()
+	m0 := b.moves(s.buf0[:0])
+	s.buf0 = m0
+	for _, m := range b.men {
+		s.rootTo[m.sq] = rules.Bitboard{}
+	}
+	for _, m := range m0 {
+		s.rootTo[m.from].Set(m.to)
+	}
+	for _, m := range m0 {
+		u := b.make(m)
+		s.push(m)
+		s.recordAfter(m)
+		s.pop()
+		b.unmake(u)
+	}
+	for _, m := range m0 {
+		u := b.make(m)
+		s.push(m)
+		s.finalMoves()
+		s.pop()
+		b.unmake(u)
+	}
+}
+
+// recordAll records the final moves of every untraveled man.
+func (s *survey) recordAll() {
+	b := &s.b
+	for i := range b.men {
+		if m := &b.men[i]; m.u {
+			s.recordMan(i, m.sq, m.kind, b.occ, b.own)
+		}
+	}
+	s.recordCastles(b.occ, b.rights)
+}
+
+// recordAfter records the final moves gained by the move m just played: the
+// moves of the men it moved and of the men that see the squares it left.
+func (s *survey) recordAfter(m hmove) {
+	b := &s.b
+	if m.kind == hEnPassant {
+		s.recordAll()
+		return
+	}
+	movers, left := rules.BB(m.to), rules.BB(m.from)
+	if m.kind == hCastle {
+		cg := b.castle(m.wing)
+		movers, left = rules.BB(cg.kingTo, cg.rookTo), rules.BB(cg.king, cg.rook).AndNot(b.occ)
+	}
+	for mv := movers; !mv.IsZero(); {
+		i := int(b.at[mv.PopLSB()]) - 1
+		if man := &b.men[i]; man.u {
+			s.recordMan(i, man.sq, man.kind, b.occ, b.own)
+		}
+	}
+	for l := left; !l.IsZero(); {
+		for w := b.watchers(l.PopLSB(), b.occ); !w.IsZero(); {
+			i := int(b.at[w.PopLSB()]) - 1
+			s.recordMan(i, b.men[i].sq, b.men[i].kind, b.occ, b.own)
+		}
+	}
+	s.recordCastles(b.occ, b.rights)
+}
+
+// finalMoves records the lines that continue the current line of one move
+// m1 with a second move and end with a final move; the second moves are not
+// played, only their blockers are.
+//
+// A second move m2 that the position allowed already (a "root move") needs
+// little: the line m2, final was recorded at m2's own node of depth one,
+// with fewer dependencies, and m1 adds a final move to it only by moving
+// its man (which may now see the square m2 left) or through the square m1
+// left: a final move of m2's man that passes it, or a move of a man that
+// sees both that square and the one m2 left along one line. So the root
+// moves of a man are visited only when its square is seen by m1's man, lies
+// on a line with m1's square or on a castling's way, and otherwise only
+// those to the squares from which its kind could see m1's square.
+func (s *survey) finalMoves() {
+	b := &s.b
+	g := b.g
+	m1 := s.line[0]
+	if m1.kind != hNormal && m1.kind != hDouble {
+		ms := b.moves(s.buf1[:0])
+		s.buf1 = ms
+		for _, m := range ms {
+			if m.kind == hCastle || m.kind == hEnPassant {
+				s.playSecond(m)
+				continue
+			}
+			s.secondMove(m, false, s.leaving(m.from))
+		}
+		return
+	}
+	f := m1.from
+	var sees [rules.NumKinds]rules.Bitboard
+	sees[rules.Knight], sees[rules.King] = g.Knight[f], g.King[f]
+	sees[rules.Rook], sees[rules.Bishop] = g.RookRays[f], g.BishopRays[f]
+	sees[rules.Queen] = g.RookRays[f].Or(g.BishopRays[f])
+	for i := range b.men {
+		man := b.men[i]
+		a := man.sq
+		var w0 rules.Bitboard
+		if !man.u || man.kind == rules.Pawn {
+			w0 = s.leaving(a)
+			if !man.u && w0.IsZero() && !s.onCastlingWay(a) {
+				continue // leaving a gives no untraveled man a move
+			}
+		}
+		if man.kind == rules.Pawn {
+			ms := b.pawnMoves(s.buf1[:0], a)
+			s.buf1 = ms
+			for _, m := range ms {
+				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), w0)
+			}
+			continue
+		}
+		targets := g.Attacks(man.kind, b.side, a, b.occ).AndNot(b.own)
+		fresh, old := targets, rules.Bitboard{}
+		seen := true
+		if a != m1.to {
+			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])
+			if !s.movedSees(m1, a, b.occ) && g.Line(a, f).IsZero() && !s.onCastlingWay(a) {
+				seen = false
+				old = old.And(sees[man.kind])
+				if !man.u {
+					old = rules.Bitboard{}
+				}
+			}
+		}
+		if man.u && (seen || !fresh.IsZero()) {
+			w0 = s.leaving(a)
+		}
+		for t := fresh; !t.IsZero(); {
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, w0)
+		}
+		for t := old; !t.IsZero(); {
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, w0)
+		}
+	}
+	for _, m := range b.specialMoves(s.buf1[:0], 3) {
+		s.playSecond(m)
+	}
+}
+
+// playSecond plays a second move that is a castling or takes en passant
+// and records what it gains.
+func (s *survey) playSecond(m hmove) {
+	b := &s.b
+	u := b.make(m)
+	s.push(m)
+	s.recordAfter(m)
+	s.pop()
+	b.unmake(u)
+}
+
+// leaving returns the men that see square a once it is empty: the watchers
+// of a second move from a, before its destination blocks any of them.
+func (s *survey) leaving(a rules.Square) rules.Bitboard {
+	occ := s.b.occ
+	occ.Clear(a)
+	return s.b.watchers(a, occ)
+}
+
+// onCastlingWay reports whether square a must be empty for a castling the
+// side still has the right to.
+func (s *survey) onCastlingWay(a rules.Square) bool {
+	for wing := uint8(0); wing < 2; wing++ {
+		if cg := s.b.castle0(wing); cg != nil && cg.empty.Has(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// secondMove records the final moves after the current line of one move and
+// the second move m (not played: only its blockers are), a root move when
+// root is set (see finalMoves); w0 holds the men that see m's origin once
+// it is empty, m's destination aside.
+func (s *survey) secondMove(m hmove, root bool, w0 rules.Bitboard) {
+	b := &s.b
+	m1 := s.line[0]
+	i := int(b.at[m.from]) - 1
+	man := b.men[i]
+	occ, own := b.occ, b.own
+	occ.Clear(m.from)
+	own.Clear(m.from)
+	occ.Set(m.to)
+	own.Set(m.to)
+	k := promoted(man.kind, m.promo)
+	s.push(m)
+	if man.u && (!root || s.passes(k, m.to, m1.from, occ)) {
+		s.recordMan(i, m.to, k, occ, own)
+	}
+	// After a root move, only m1's man and the men that see m's square and
+	// m1's along one line can gain. When m1's man moves again, from a square
+	// empty in the position, only men that see both of its squares along one
+	// line can.
+	plain := m1.kind == hNormal || m1.kind == hDouble
+	again := plain && m.from == m1.to && b.rootEmpty.Has(m.from)
+	if (!root || s.movedSees(m1, m.from, occ)) && !again || !b.g.Line(m.from, m1.from).IsZero() {
+		for w := w0; !w.IsZero(); {
+			v := w.PopLSB()
+			if b.g.Between(v, m.from).Has(m.to) {
+				continue // m's destination stands in the way
+			}
+			if (root && v != m1.to || again) && !b.g.Between(v, m1.from).Has(m.from) && !b.g.Between(v, m.from).Has(m1.from) {
+				continue
+			}
+			j := int(b.at[v]) - 1
+			s.recordMan(j, b.men[j].sq, b.men[j].kind, occ, own)
+		}
+	}
+	rights := b.rights
+	if rights != 0 {
+		rights &^= b.castles.rightsLost(b.side, m.from)
+	}
+	s.recordCastles(occ, rights)
+	s.pop()
+}
+
+// movedSees reports whether the untraveled man m1 moved could move to or
+// through square f, with blockers occ.
+func (s *survey) movedSees(m1 hmove, f rules.Square, occ rules.Bitboard) bool {
+	i := int(s.b.at[m1.to]) - 1
+	man := &s.b.men[i]
+	return man.u && s.passes(man.kind, m1.to, f, occ)
+}
+
+// passes reports whether a man of kind k on sq can move to or through the
+// square f, with blockers occ: whether f's vacancy gives it moves.
+func (s *survey) passes(k rules.Kind, sq, f rules.Square, occ rules.Bitboard) bool {
+	b := &s.b
+	g := b.g
+	switch k {
+	case rules.Pawn:
+		one := sq + b.fwd
+		return f == one || f == one+b.fwd && sq.Rank() == b.second && !occ.Has(one)
+	case rules.Knight:
+		return g.Knight[sq].Has(f)
+	case rules.King:
+		return g.King[sq].Has(f)
+	case rules.Rook:
+		return g.RookRays[sq].Has(f) && !g.Between(sq, f).Intersects(occ)
+	case rules.Bishop:
+		return g.BishopRays[sq].Has(f) && !g.Between(sq, f).Intersects(occ)
+	}
+	return g.RookRays[sq].Or(g.BishopRays[sq]).Has(f) && !g.Between(sq, f).Intersects(occ)
+}
+
+// vacancyMatters reports whether emptying square a could give an untraveled
+// man a final move: a man that sees it, or a castling that needs it empty.
+func (s *survey) vacancyMatters(a rules.Square) bool {
+	b := &s.b
+	occ := b.occ
+	occ.Clear(a)
+	if !b.watchers(a, occ).IsZero() {
+		return true
+	}
+	for wing := uint8(0); wing < 2; wing++ {
+		if cg := b.castle0(wing); cg != nil && cg.empty.Has(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// promoted returns the kind a man of kind k has after a move promoting to
+// promo (NoKind: no promotion).
+func promoted(k, promo rules.Kind) rules.Kind {
+	if promo != rules.NoKind {
+		return promo
+	}
+	return k
+}
+
+// correct reports whether the surveyed side's traveling men can be matched
+// one-to-one to distinct resonators (R6; a lost traveling man is the
+// caller's to check). The matching is left in mt, candidates by goal index.
+func (s *survey) correct(mt *matcher) bool {
+	if len(s.goals) == 0 {
+		return true
+	}
+	mt.reset(len(s.goals))
+	for _, e := range s.edges {
+		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: e.wit})
+	}
+	return mt.solve()
+}

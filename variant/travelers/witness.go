@@ -1,0 +1,250 @@
+package travelers
+
+import "timechess/rules"
+
+// A witness is a hypothetical line that proves a support or a resonance: the
+// moves, the man they bring to the square, and the squares whose contents the
+// line reads (its dependencies). A line stays valid in any position that has
+// the same contents on those squares, so an action that changes none of them
+// keeps what the witness proves, and move generation needs no new search.
+// Lines that take en passant or castle also depend on those rights; they are
+// flagged and never trusted across an action.
+
+// witness flags.
+const (
+	usesEnPassant uint8 = 1 << iota
+	usesCastling
+)
+
+// witness is one recorded line.
+type witness struct {
+	man   int        // the untraveled man, an index into the survey's men
+	kind  rules.Kind // its type on arrival
+	n     uint8      // the number of moves
+	flags uint8
+	moves [3]hmove
+	deps  rules.Bitboard // the squares the line reads, its final square aside
+	land  rules.Square   // where the man ends
+	next  int32          // 1 + the next witness of the same support, or 0
+}
+
+// flagsOf returns the witness flags a move sets.
+func flagsOf(m hmove) uint8 {
+	switch m.kind {
+	case hEnPassant:
+		return usesEnPassant
+	case hCastle:
+		return usesCastling
+	}
+	return 0
+}
+
+// newWitness records the current line followed by m, which brings man i to
+// land as kind k, and returns its index.
+func (s *survey) newWitness(i int, k rules.Kind, m hmove, land rules.Square) int32 {
+	w := witness{man: i, kind: k, n: uint8(s.depth + 1), land: land}
+	copy(w.moves[:], s.line[:s.depth])
+	w.moves[s.depth] = m
+	w.deps, w.flags = s.lineWith(m, land)
+	s.wits = append(s.wits, w)
+	return int32(len(s.wits) - 1)
+}
+
+// lineWith returns the dependencies and flags of the current line followed
+// by m, which brings its man to land. The final square is left out: a man
+// may move onto a traveling man there (the annihilation of R4), except by
+// castling, which needs its squares empty.
+func (s *survey) lineWith(m hmove, land rules.Square) (rules.Bitboard, uint8) {
+	d := s.b.deps(m)
+	if m.kind != hCastle {
+		d.Clear(land)
+	}
+	deps, flags := s.lineAt(s.depth)
+	return deps.Or(d), flags | flagsOf(m)
+}
+
+// trusted reports whether the witness stays valid after an action that
+// changes the contents of the squares in changed (the final square aside)
+// and, unless rightsKept, perhaps the castling rights. No witness taking en
+// passant survives an action: the right lapses.
+func (w *witness) trusted(changed rules.Bitboard, rightsKept bool) bool {
+	if w.flags&usesEnPassant != 0 || w.flags&usesCastling != 0 && !rightsKept {
+		return false
+	}
+	return !w.deps.Intersects(changed)
+}
+
+// A support's witnesses are "good" when they neither take en passant (the
+// right lapses with the explosion) nor pass the explosion square (the
+// traveling man stands there after it). Castling lines are good: an
+// explosion changes no castling right of its side.
+
+// supportCover returns the squares an exploding traveled man may move to
+// from x, exploded as kind k, with some support of (k, x) still proving a
+// resonator for the new traveling man on x: a witness whose line does not
+// pass x and does not read the destination, and whose man is not in used
+// (the resonators other traveling men are matched to).
+func (s *survey) supportCover(k rules.Kind, x rules.Square, used rules.Bitboard) rules.Bitboard {
+	var cover rules.Bitboard
+	h := s.head[k][x]
+	if h == 0 {
+		return cover
+	}
+	for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
+		w := &s.wits[i-1]
+		if w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !used.Has(s.origin[w.man]) {
+			cover = cover.Or(s.b.g.Mask.AndNot(w.deps))
+		}
+	}
+	return cover
+}
+
+// travelerTargets returns the squares a traveled man of kind k and colour c
+// exploded on x can move to, with blockers occ of which own are c's (R3): a
+// pawn steps forward, double-steps from its second rank and captures
+// diagonally; it takes no en passant.
+func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+	if k != rules.Pawn {
+		return g.Attacks(k, c, x, occ).AndNot(own)
+	}
+	t := g.PawnAttack[c][x].And(occ.AndNot(own))
+	fwd, second := forward(c), 1
+	if c == rules.Black {
+		second = g.H - 2
+	}
+	if one := x + fwd; g.Contains(one) && !occ.Has(one) {
+		t.Set(one)
+		if two := one + fwd; x.Rank() == second && g.Contains(two) && !occ.Has(two) {
+			t.Set(two)
+		}
+	}
+	return t
+}
+
+// slot gathers the witnesses of the supports of one type on one square. An
+// explosion there needs, after the traveled man's move to y, a witness that
+// neither passes the square nor reads y (witness.go). The first witness of
+// each man is kept; further ones are kept while they shrink bad, the
+// destinations of the traveled man that every witness so far reads, up to
+// maxWitnesses.
+type slot struct {
+	first int32 // 1 + the index of the first witness
+	bad   rules.Bitboard
+	n     int
+	// good: a good line was seen; short: a good line of at most two moves
+	// was seen (and one is kept); capped: the slot stopped taking witnesses
+	// with bad squares left.
+	good, short, capped bool
+}
+
+// maxWitnesses bounds the witnesses kept for one support.
+const maxWitnesses = 8
+
+// arriveOrOffer records man i's arrival on land as kind k by move m, or
+// offers the line as a further witness when the arrival is known.
+func (s *survey) arriveOrOffer(i int, k rules.Kind, m hmove, land rules.Square) {
+	switch {
+	case !s.reach[i][k].Has(land):
+		s.arrive(i, k, m, land)
+	case s.weak[k].Has(land):
+		s.offer(i, k, m, land, false)
+	}
+}
+
+// arrive records that man i can stand on land as a man of kind k, the line
+// ending with move m.
+func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
+	s.reach[i][k].Set(land)
+	s.support[k].Set(land)
+	s.offer(i, k, m, land, true)
+}
+
+// offer keeps the line ending with m as a witness of the support of kind k
+// on land when keep is set or it shrinks the slot's bad squares.
+func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep bool) {
+	h := s.head[k][land]
+	if h == 0 {
+		b := &s.b
+		s.slots = append(s.slots, slot{bad: travelerTargets(b.g, b.side, k, land, s.rootOcc, s.rootOwn)})
+		h = int32(len(s.slots))
+		s.head[k][land] = h
+		s.weak[k].Set(land)
+	}
+	sl := &s.slots[h-1]
+	if !keep && sl.good && (s.depth == 2 || sl.short) {
+		// Only a line that shrinks bad can be wanted: its prefix must not
+		// read every bad square already.
+		prefix, flags := s.lineAt(s.depth)
+		if sl.n >= maxWitnesses || flags&usesEnPassant != 0 || prefix.Has(land) || sl.bad.AndNot(prefix).IsZero() {
+			return
+		}
+	}
+	deps, flags := s.lineWith(m, land)
+	good := flags&usesEnPassant == 0 && !deps.Has(land)
+	short := good && s.depth < 2 && !sl.short
+	if !keep && !short && (!good || sl.n >= maxWitnesses || sl.bad.AndNot(deps).IsZero()) {
+		sl.good = sl.good || good
+		return
+	}
+	sl.short = sl.short || short
+	sl.good = sl.good || good
+	w := s.newWitness(i, k, m, land)
+	s.wits[w].next = sl.first
+	sl.first = w + 1
+	sl.n++
+	if good {
+		sl.bad = sl.bad.And(deps)
+	}
+	switch {
+	case sl.bad.IsZero():
+		s.weak[k].Clear(land)
+	case sl.n >= maxWitnesses:
+		s.weak[k].Clear(land)
+		sl.capped = true
+	}
+}
+
+// resonate records that man i can annihilate with the own traveling man on
+// m.to, the line ending with m. A full survey sees every such line (its
+// representative, at least: see witness.go) and keeps, per resonance, the
+// squares all its lines read and those all its lines of at most two moves
+// read, with witnesses that shrink the former.
+func (s *survey) resonate(i int, m hmove) {
+	j := int(s.gidx[m.to])
+	at := i*len(s.goals) + j
+	e := s.edgeAt[at]
+	if e == 0 {
+		s.res[i].Set(m.to)
+		s.edges = append(s.edges, edge{man: i, t: m.to, wit: -1})
+		e = int32(len(s.edges))
+		s.edgeAt[at] = e
+	}
+	if s.mode != fullSurvey {
+		return
+	}
+	ed := &s.edges[e-1]
+	deps, flags := s.lineWith(m, m.to)
+	keep := ed.wit < 0
+	if flags&usesEnPassant == 0 {
+		if !ed.seen {
+			ed.ess, ed.seen = deps, true
+			keep = true
+		} else if !ed.ess.AndNot(deps).IsZero() {
+			ed.ess = ed.ess.And(deps)
+			keep = keep || ed.n < maxWitnesses
+		}
+		if s.depth < 2 {
+			if !ed.has2 {
+				ed.ess2, ed.has2 = deps, true
+			}
+			ed.ess2 = ed.ess2.And(deps)
+		}
+	}
+	if !keep {
+		return
+	}
+	w := s.newWitness(i, promoted(m.piece, m.promo), m, m.to)
+	s.wits[w].next = ed.wit + 1
+	ed.wit = w
+	ed.n++
+}
