@@ -54,7 +54,13 @@ type CLI struct {
 	Moves    MovesCmd    `cmd:"" help:"List the legal moves of the side to move."`
 	Replay   ReplayCmd   `cmd:"" help:"Check every move of a game (PGN or bare movetext) and print where it ends."`
 	Bench    BenchCmd    `cmd:"" help:"Compare perft speed with Fairy-Stockfish's."`
+	Solve    SolveCmd    `cmd:"" help:"Find a forced mate in N moves."`
+	Analyze  AnalyzeCmd  `cmd:"" help:"Search a position and print the best lines per depth."`
 	Import   ImportCmd   `cmd:"" help:"Read a Time Thief position saved by its inventor's engine (JSON)."`
+	Match    MatchCmd    `cmd:"" help:"Play engine-versus-engine games and estimate the Elo difference."`
+	Play     PlayCmd     `cmd:"" help:"Play against the engine in the terminal."`
+	UCI      UCICmd      `cmd:"" name:"uci" help:"Speak UCI on stdin/stdout (for GUIs and match runners)."`
+	XBoard   XBoardCmd   `cmd:"" name:"xboard" help:"Speak XBoard/CECP v2 on stdin/stdout (for GUIs and match runners)."`
 	Variants VariantsCmd `cmd:"" help:"List the registered variants."`
 	Version  VersionCmd  `cmd:"" help:"Print the version."`
 }

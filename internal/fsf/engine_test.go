@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"timechess/internal/engineproc"
 )
 
 // fakeEnv selects the behaviour of the fake engine: when the test binary is
@@ -166,7 +168,7 @@ func TestFakeEngineFaults(t *testing.T) {
 			if err := e.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if d := time.Since(start); d > closeGrace+time.Second {
+			if d := time.Since(start); d > engineproc.CloseGrace+time.Second {
 				t.Errorf("Close took %v", d)
 			}
 		})

@@ -31,28 +31,28 @@ func (e *Engine) Perft(ctx context.Context, variant, fen string, depth int) (Per
 	if depth < 1 {
 		return Perft{}, fmt.Errorf("fairy-stockfish perft: depth %d is below 1", depth)
 	}
-	if err := checkLine("position", fen); err != nil {
+	if err := e.proc.CheckLine("position", fen); err != nil {
 		return Perft{}, err
 	}
 	if err := e.Variant(ctx, variant); err != nil {
 		return Perft{}, err
 	}
-	if err := e.send("position fen " + fen); err != nil {
+	if err := e.proc.Send("position fen " + fen); err != nil {
 		return Perft{}, err
 	}
-	if err := e.send("go perft " + strconv.Itoa(depth)); err != nil {
+	if err := e.proc.Send("go perft " + strconv.Itoa(depth)); err != nil {
 		return Perft{}, err
 	}
 	var res Perft
 	var sum uint64
 	for {
-		l, err := e.next(ctx)
+		l, err := e.proc.Next(ctx)
 		if err != nil {
 			return Perft{}, err
 		}
 		if n, ok := strings.CutPrefix(l, "Nodes searched: "); ok {
 			if res.Nodes, err = strconv.ParseUint(n, 10, 64); err != nil || res.Nodes != sum {
-				return Perft{}, e.fail(fmt.Errorf("fairy-stockfish perft of %q: total line %q does not add up (divide sums to %d)", fen, l, sum))
+				return Perft{}, e.proc.Fail(fmt.Errorf("fairy-stockfish perft of %q: total line %q does not add up (divide sums to %d)", fen, l, sum))
 			}
 			return res, nil
 		}
@@ -62,7 +62,7 @@ func (e *Engine) Perft(ctx context.Context, variant, fen string, depth int) (Per
 		}
 		n, err := strconv.ParseUint(count, 10, 64)
 		if err != nil {
-			return Perft{}, e.fail(fmt.Errorf("fairy-stockfish perft of %q: unreadable line %q", fen, l))
+			return Perft{}, e.proc.Fail(fmt.Errorf("fairy-stockfish perft of %q: unreadable line %q", fen, l))
 		}
 		res.Divide = append(res.Divide, Division{move, n})
 		sum += n

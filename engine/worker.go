@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"timechess/rules"
+)
+
+// pollMask sets how often a thread publishes its node count (every 1024 nodes).
+const pollMask = 1023
+
+// historyTable scores quiet moves by side, origin and destination.
+type historyTable [2][256][256]int32
+
+// rootMove is one root action with its last score and line.
+type rootMove struct {
+	move  rules.Move
+	score Score
+	pv    []rules.Move
+}
+
+// worker is one search thread with its own copy of the position.
+type worker struct {
+	id        int
+	sh        *shared
+	p         *rules.Position
+	pr        *profile
+	root      []rootMove
+	nodes     uint64
+	published atomic.Uint64
+	selDepth  int
+	history   *historyTable
+	killers   [MaxPly + 1][2]rules.Move
+	stack     [MaxPly + 1]frame
+	pv        [MaxPly + 1][MaxPly + 1]rules.Move
+	pvLen     [MaxPly + 1]int
+	ev        evaluation
+	// The main thread's clock and info callback.
+	clock  searchClock
+	report func(Info)
+}
+
+// prepare readies the worker for a search of p.
+func (w *worker) prepare(sh *shared, p *rules.Position, pr *profile, moves []rules.Move) {
+	w.sh, w.p, w.pr = sh, p.Copy(), pr
+	w.nodes, w.selDepth = 0, 0
+	w.published.Store(0)
+	w.killers = [MaxPly + 1][2]rules.Move{}
+	w.root = w.root[:0]
+	f := &w.stack[0]
+	f.moves = append(f.moves[:0], moves...)
+	w.scoreMoves(f, 0, 0)
+	for i := range f.moves {
+		w.root = append(w.root, rootMove{move: f.pick(i), score: -Infinity})
+	}
+}
+
+// poll publishes the node count and applies the node limit.
+func (w *worker) poll() {
+	w.published.Store(w.nodes)
+	if w.sh.nodeLimit > 0 && w.sh.totalNodes() >= w.sh.nodeLimit {
+		w.sh.stop.Store(true)
+	}
+}
+
+// iterate runs iterative deepening to maxDepth with multiPV lines. The main
+// thread (clock set) reports each completed depth and decides when to stop;
+// helper threads (lazy SMP) fill the shared table ahead of it.
+func (w *worker) iterate(maxDepth, multiPV int, clock *searchClock) Result {
+	var res Result
+	for depth := 1; depth <= maxDepth; depth++ {
+		if clock == nil {
+			// A helper works one ply beyond the main thread every other
+			// thread, and never below it.
+			depth = min(max(depth, int(w.sh.mainDepth.Load())+(w.id&1)), maxDepth)
+		} else {
+			w.sh.mainDepth.Store(int32(depth))
+		}
+		for pvIdx := 0; pvIdx < multiPV; pvIdx++ {
+			w.rootSearch(depth, pvIdx)
+			if w.sh.stop.Load() {
+				break
+			}
+			sort.SliceStable(w.root[pvIdx:], func(i, j int) bool { return w.root[pvIdx+i].score > w.root[pvIdx+j].score })
+		}
+		if w.sh.stop.Load() {
+			break
+		}
+		if clock == nil {
+			continue
+		}
+		changed := res.Depth > 0 && res.Best != w.root[0].move
+		res = w.snapshot(depth, multiPV)
+		w.inform(res, clock)
+		if clock.enough(changed) {
+			break
+		}
+	}
+	if res.Depth == 0 && clock != nil {
+		// Stopped before the first depth completed: the first root move, by order.
+		res = Result{Best: w.root[0].move, Ponder: rules.NullMove, PV: []rules.Move{w.root[0].move}}
+		res.Lines = []Line{{PV: res.PV}}
+	}
+	w.published.Store(w.nodes)
+	return res
+}
+
+// rootSearch searches the root moves from pvIdx on at depth, giving each the
+// exact score of the best line or -Infinity when it is no better.
+func (w *worker) rootSearch(depth, pvIdx int) {
+	p := w.p
+	alpha, beta := -Infinity, Infinity
+	w.pvLen[0] = 0
+	for i := pvIdx; i < len(w.root); i++ {
+		rm := &w.root[i]
+		p.Make(rm.move)
+		var s Score
+		if i == pvIdx {
+			s = -w.search(-beta, -alpha, depth-1, 1, true)
+		} else {
+			s = -w.search(-alpha-1, -alpha, depth-1, 1, false)
+			if s > alpha && !w.sh.stop.Load() {
+				s = -w.search(-beta, -alpha, depth-1, 1, true)
+			}
+		}
+		p.Unmake()
+		if w.sh.stop.Load() {
+			return
+		}
+		rm.score = -Infinity
+		if i == pvIdx || s > alpha {
+			rm.score = s
+			alpha = s
+			rm.pv = append(rm.pv[:0], rm.move)
+			rm.pv = append(rm.pv, w.pv[1][1:w.pvLen[1]]...)
+			if pvIdx == 0 {
+				w.sh.tt.store(w.pr.key(p), codeOf(rm.move), toTT(s, 0), depth, boundExact)
+			}
+		}
+	}
+}
+
+// snapshot returns the result of a completed depth.
+func (w *worker) snapshot(depth, multiPV int) Result {
+	best := &w.root[0]
+	res := Result{Best: best.move, Ponder: rules.NullMove, Score: best.score, Depth: depth, SelDepth: w.selDepth}
+	res.PV = append([]rules.Move(nil), best.pv...)
+	if len(res.PV) > 1 {
+		res.Ponder = res.PV[1]
+	}
+	for i := 0; i < multiPV; i++ {
+		res.Lines = append(res.Lines, Line{Score: w.root[i].score, PV: append([]rules.Move(nil), w.root[i].pv...)})
+	}
+	return res
+}
+
+// inform reports each line of a completed depth.
+func (w *worker) inform(res Result, clock *searchClock) {
+	if w.report == nil {
+		return
+	}
+	w.published.Store(w.nodes)
+	nodes := w.sh.totalNodes()
+	elapsed := time.Since(clock.start)
+	nps := uint64(0)
+	if elapsed > 0 {
+		nps = uint64(float64(nodes) / elapsed.Seconds())
+	}
+	hf := w.sh.tt.hashFull()
+	for i, l := range res.Lines {
+		w.report(Info{Depth: res.Depth, SelDepth: res.SelDepth, MultiPV: i + 1, Score: l.Score, Nodes: nodes,
+			NPS: nps, Time: elapsed, HashFull: hf, PV: l.PV})
+	}
+}
