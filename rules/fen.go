@@ -201,3 +201,27 @@ func (p *Position) FEN() string {
 		strconv.Itoa(p.Halfmove), strconv.Itoa(p.Fullmove)}
 	return strings.Join(append(parts, p.setup.Variant.FormatExtra(p)...), " ")
 }
+
+// SplitExtra reads a variant's fields of the position text, each KEY=VALUE,
+// at most once each, with keys from forms ("book=LIST", "travels=W,B": the
+// key is what comes before "=", the rest says what the value looks like in
+// errors), and returns the values by key.
+func SplitExtra(variant string, fields []string, forms ...string) (map[string]string, error) {
+	keys := map[string]bool{}
+	for _, f := range forms {
+		key, _, _ := strings.Cut(f, "=")
+		keys[key] = true
+	}
+	out := map[string]string{}
+	for _, f := range fields {
+		key, val, ok := strings.Cut(f, "=")
+		if !ok || !keys[key] {
+			return nil, fmt.Errorf("%s: unexpected field %q (expected %s)", variant, f, strings.Join(forms, " or "))
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("%s: field %q given twice", variant, key)
+		}
+		out[key] = val
+	}
+	return out, nil
+}

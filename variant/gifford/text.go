@@ -56,29 +56,23 @@ func (v *Variant) FormatExtra(p *rules.Position) []string {
 
 // ParseExtra reads book= and travels=.
 func (v *Variant) ParseExtra(p *rules.Position, fields []string) error {
-	seen := map[string]bool{}
-	for _, f := range fields {
-		key, val, _ := strings.Cut(f, "=")
-		if seen[key] {
-			return fmt.Errorf("gifford: field %q given twice", key)
+	f, err := rules.SplitExtra("gifford", fields, "book=LIST", "travels=W,B")
+	if err != nil {
+		return err
+	}
+	if val, ok := f["book"]; ok {
+		if err := parseBookings(p, val); err != nil {
+			return err
 		}
-		seen[key] = true
-		switch key {
-		case "book":
-			if err := parseBookings(p, val); err != nil {
-				return err
-			}
-		case "travels":
-			var w, b int
-			if n, err := fmt.Sscanf(val, "%d,%d", &w, &b); n != 2 || err != nil || w < 0 || b < 0 ||
-				w > maxTravels || b > maxTravels || fmt.Sprintf("%d,%d", w, b) != val {
-				return fmt.Errorf("gifford: travels=%s is not two counts from 0 to %d like travels=1,0", val, maxTravels)
-			}
-			p.Travels = [2]uint8{uint8(w), uint8(b)}
-			p.Hash ^= travelKey(rules.White, p.Travels[rules.White]) ^ travelKey(rules.Black, p.Travels[rules.Black])
-		default:
-			return fmt.Errorf("gifford: unexpected field %q (expected book= or travels=)", f)
+	}
+	if val, ok := f["travels"]; ok {
+		var w, b int
+		if n, err := fmt.Sscanf(val, "%d,%d", &w, &b); n != 2 || err != nil || w < 0 || b < 0 ||
+			w > maxTravels || b > maxTravels || fmt.Sprintf("%d,%d", w, b) != val {
+			return fmt.Errorf("gifford: travels=%s is not two counts from 0 to %d like travels=1,0", val, maxTravels)
 		}
+		p.Travels = [2]uint8{uint8(w), uint8(b)}
+		p.Hash ^= travelKey(rules.White, p.Travels[rules.White]) ^ travelKey(rules.Black, p.Travels[rules.Black])
 	}
 	return nil
 }

@@ -34,17 +34,11 @@ func (v *Variant) FormatExtra(p *rules.Position) []string {
 // is the one before prev): the Time Thief of prev's side to move left its
 // square for the square it names.
 func (v *Variant) ParseExtra(p *rules.Position, fields []string) error {
-	var last, prev string
-	for _, f := range fields {
-		switch {
-		case strings.HasPrefix(f, "last=") && last == "":
-			last = f[len("last="):]
-		case strings.HasPrefix(f, "prev=") && prev == "":
-			prev = f[len("prev="):]
-		default:
-			return fmt.Errorf("%s: unexpected field %q (expected last=MOVE and prev=STATE)", v.S.Name, f)
-		}
+	f, err := rules.SplitExtra(v.S.Name, fields, "last=MOVE", "prev=STATE")
+	if err != nil {
+		return err
 	}
+	last, prev := f["last"], f["prev"]
 	if last == "" && prev == "" {
 		return nil
 	}

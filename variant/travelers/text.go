@@ -37,36 +37,30 @@ func (v *Variant) FormatExtra(p *rules.Position) []string {
 
 // ParseExtra reads the lost= and annihilated= fields.
 func (v *Variant) ParseExtra(p *rules.Position, fields []string) error {
-	seen := map[string]bool{}
-	for _, f := range fields {
-		key, val, _ := strings.Cut(f, "=")
-		if seen[key] {
-			return fmt.Errorf("field %s= given twice", key)
+	f, err := rules.SplitExtra(v.S.Name, fields, "lost=SIDES", "annihilated=SQUARE")
+	if err != nil {
+		return err
+	}
+	if val, ok := f["lost"]; ok {
+		if val != "w" && val != "b" && val != "wb" {
+			return fmt.Errorf("lost=%s: expected lost=w, lost=b or lost=wb", val)
 		}
-		seen[key] = true
-		switch key {
-		case "lost":
-			if val != "w" && val != "b" && val != "wb" {
-				return fmt.Errorf("lost=%s: expected lost=w, lost=b or lost=wb", val)
+		for i, c := range []byte{'w', 'b'} {
+			if strings.IndexByte(val, c) >= 0 {
+				setLost(p, rules.Color(i))
 			}
-			for i, c := range []byte{'w', 'b'} {
-				if strings.IndexByte(val, c) >= 0 {
-					setLost(p, rules.Color(i))
-				}
-			}
-		case "annihilated":
-			g := p.Geometry()
-			sq, err := rules.ParseSquare(val, g.W, g.H)
-			if err != nil {
-				return fmt.Errorf("annihilated=: %v", err)
-			}
-			if p.EP == rules.NoSquare || p.EP-forward(p.Side) != sq || p.Board[sq] != rules.NoPiece {
-				return fmt.Errorf("annihilated=%s: the en passant square must be the one the annihilating double step to %s passed, and %s must be empty", val, val, val)
-			}
-			setEPAnnihilation(p, true)
-		default:
-			return fmt.Errorf("%s: unexpected field %q (expected lost=SIDES or annihilated=SQUARE)", v.S.Name, f)
 		}
+	}
+	if val, ok := f["annihilated"]; ok {
+		g := p.Geometry()
+		sq, err := rules.ParseSquare(val, g.W, g.H)
+		if err != nil {
+			return fmt.Errorf("annihilated=: %v", err)
+		}
+		if p.EP == rules.NoSquare || p.EP-forward(p.Side) != sq || p.Board[sq] != rules.NoPiece {
+			return fmt.Errorf("annihilated=%s: the en passant square must be the one the annihilating double step to %s passed, and %s must be empty", val, val, val)
+		}
+		setEPAnnihilation(p, true)
 	}
 	return nil
 }
