@@ -15,45 +15,8 @@ import (
 	"timechess/rules"
 )
 
-// prompt bounds every answer the tests wait for, generously (a loaded CI
-// machine is slow): the engine answers stop, quit and isready at once,
-// whatever it is doing.
-const prompt = 10 * time.Second
-
-// start runs the protocol on pipes and checks, when the test ends, that it
-// returned and left no goroutine behind.
-func start(t *testing.T) *protocoltest.Conn {
-	t.Helper()
-	before := protocoltest.Goroutines()
-	c := protocoltest.Start(run)
-	t.Cleanup(func() {
-		if err := c.Close(prompt); err != nil {
-			t.Errorf("the protocol: %v", err)
-		}
-		protocoltest.NoLeak(t, before)
-	})
-	return c
-}
-
-// send writes lines to the engine.
-func send(t *testing.T, c *protocoltest.Conn, lines ...string) {
-	t.Helper()
-	for _, l := range lines {
-		if err := c.Send(l); err != nil {
-			t.Fatalf("sending %q: %v", l, err)
-		}
-	}
-}
-
-// until reads the engine's lines up to one starting with prefix.
-func until(t *testing.T, c *protocoltest.Conn, prefix string) []string {
-	t.Helper()
-	lines, err := c.Until(prompt, prefix)
-	if err != nil {
-		t.Fatalf("%v; the engine wrote %q", err, lines)
-	}
-	return lines
-}
+// start runs the protocol under test on pipes (protocoltest.StartT).
+func start(t *testing.T) *protocoltest.Conn { return protocoltest.StartT(t, run) }
 
 // checkBestMove fails unless line is "bestmove M ..." with M legal in the
 // chess position text.
@@ -80,25 +43,25 @@ const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 // as possible").
 func TestStopWhileSearching(t *testing.T) {
 	c := start(t)
-	send(t, c, "position startpos", "go infinite")
-	until(t, c, "info depth 2 ")
-	send(t, c, "isready")
-	if lines := until(t, c, "readyok"); strings.HasPrefix(lines[0], "bestmove") {
+	c.SendT(t, "position startpos", "go infinite")
+	c.UntilT(t, "info depth 2 ")
+	c.SendT(t, "isready")
+	if lines := c.UntilT(t, "readyok"); strings.HasPrefix(lines[0], "bestmove") {
 		t.Fatalf("an infinite search answered bestmove before stop: %q", lines)
 	}
-	send(t, c, "stop")
-	lines := until(t, c, "bestmove")
+	c.SendT(t, "stop")
+	lines := c.UntilT(t, "bestmove")
 	checkBestMove(t, lines[len(lines)-1], startFEN)
-	send(t, c, "quit")
+	c.SendT(t, "quit")
 }
 
 // TestQuitWhileSearching: quit ends the protocol at once, search or not.
 func TestQuitWhileSearching(t *testing.T) {
 	c := start(t)
-	send(t, c, "go infinite")
-	until(t, c, "info depth 1 ")
-	send(t, c, "quit")
-	if err := c.Wait(prompt); err != nil {
+	c.SendT(t, "go infinite")
+	c.UntilT(t, "info depth 1 ")
+	c.SendT(t, "quit")
+	if err := c.Wait(protocoltest.Prompt); err != nil {
 		t.Fatalf("after quit during a search: %v", err)
 	}
 }
@@ -107,10 +70,10 @@ func TestQuitWhileSearching(t *testing.T) {
 // send) first answers the running search, so every go gets one bestmove.
 func TestNewSearchStopsTheLastOne(t *testing.T) {
 	c := start(t)
-	send(t, c, "go infinite")
-	until(t, c, "info depth 1 ")
-	send(t, c, "go depth 1")
-	lines := append(until(t, c, "bestmove"), until(t, c, "bestmove")...)
+	c.SendT(t, "go infinite")
+	c.UntilT(t, "info depth 1 ")
+	c.SendT(t, "go depth 1")
+	lines := append(c.UntilT(t, "bestmove"), c.UntilT(t, "bestmove")...)
 	n := 0
 	for _, l := range lines {
 		if strings.HasPrefix(l, "bestmove") {
@@ -135,7 +98,7 @@ func TestEndOfInput(t *testing.T) {
 			if err != nil {
 				t.Errorf("%q: %v", script, err)
 			}
-		case <-time.After(prompt):
+		case <-time.After(protocoltest.Prompt):
 			t.Fatalf("%q: the protocol did not return at the end of its input", script)
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -161,7 +124,7 @@ func TestContextEnds(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Run returned %v, want context.Canceled", err)
 		}
-	case <-time.After(prompt):
+	case <-time.After(protocoltest.Prompt):
 		t.Fatal("the protocol did not return when its context ended")
 	}
 	inW.Close() // the reader's pending Read returns
@@ -172,20 +135,20 @@ func TestContextEnds(t *testing.T) {
 // limits it came with; stop answers a ponder search at once.
 func TestPonder(t *testing.T) {
 	c := start(t)
-	send(t, c, "setoption name Ponder value true", "position startpos moves e2e4", "go ponder movetime 100")
-	until(t, c, "info depth 1 ")
+	c.SendT(t, "setoption name Ponder value true", "position startpos moves e2e4", "go ponder movetime 100")
+	c.UntilT(t, "info depth 1 ")
 	time.Sleep(200 * time.Millisecond) // longer than movetime: pondering goes on
-	send(t, c, "isready")
-	if lines := until(t, c, "readyok"); len(lines) > 1 && strings.HasPrefix(lines[len(lines)-2], "bestmove") {
+	c.SendT(t, "isready")
+	if lines := c.UntilT(t, "readyok"); len(lines) > 1 && strings.HasPrefix(lines[len(lines)-2], "bestmove") {
 		t.Fatalf("a ponder search answered before ponderhit: %q", lines)
 	}
-	send(t, c, "ponderhit")
-	lines := until(t, c, "bestmove")
+	c.SendT(t, "ponderhit")
+	lines := c.UntilT(t, "bestmove")
 	checkBestMove(t, lines[len(lines)-1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
-	send(t, c, "go ponder movetime 100")
-	until(t, c, "info depth 1 ")
-	send(t, c, "stop")
-	lines = until(t, c, "bestmove")
+	c.SendT(t, "go ponder movetime 100")
+	c.UntilT(t, "info depth 1 ")
+	c.SendT(t, "stop")
+	lines = c.UntilT(t, "bestmove")
 	checkBestMove(t, lines[len(lines)-1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 }
 
@@ -194,16 +157,16 @@ func TestPonder(t *testing.T) {
 // engine goes on answering.
 func TestGarbage(t *testing.T) {
 	c := start(t)
-	send(t, c, "\x00\x01\x02", "\xff\xfe", "position startpos moves \x00", strings.Repeat("x", session.MaxLine+10),
+	c.SendT(t, "\x00\x01\x02", "\xff\xfe", "position startpos moves \x00", strings.Repeat("x", session.MaxLine+10),
 		"go searchmoves", "isready")
-	lines := until(t, c, "readyok")
+	lines := c.UntilT(t, "readyok")
 	for _, l := range lines[:len(lines)-1] {
 		if !strings.HasPrefix(l, "info string error: ") && !strings.HasPrefix(l, "info depth") && !strings.HasPrefix(l, "bestmove") {
 			t.Errorf("garbage got %q, want an info string error", l)
 		}
 	}
-	send(t, c, "position startpos", "go depth 1")
-	lines = until(t, c, "bestmove")
+	c.SendT(t, "position startpos", "go depth 1")
+	lines = c.UntilT(t, "bestmove")
 	checkBestMove(t, lines[len(lines)-1], startFEN)
 }
 

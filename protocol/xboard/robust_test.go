@@ -13,45 +13,8 @@ import (
 	"timechess/rules"
 )
 
-// prompt bounds every answer the tests wait for, generously (a loaded CI
-// machine is slow): the engine answers ping, ?, force and quit at once,
-// whatever it is doing.
-const prompt = 10 * time.Second
-
-// start runs the protocol on pipes and checks, when the test ends, that it
-// returned and left no goroutine behind.
-func start(t *testing.T) *protocoltest.Conn {
-	t.Helper()
-	before := protocoltest.Goroutines()
-	c := protocoltest.Start(run)
-	t.Cleanup(func() {
-		if err := c.Close(prompt); err != nil {
-			t.Errorf("the protocol: %v", err)
-		}
-		protocoltest.NoLeak(t, before)
-	})
-	return c
-}
-
-// send writes lines to the engine.
-func send(t *testing.T, c *protocoltest.Conn, lines ...string) {
-	t.Helper()
-	for _, l := range lines {
-		if err := c.Send(l); err != nil {
-			t.Fatalf("sending %q: %v", l, err)
-		}
-	}
-}
-
-// until reads the engine's lines up to one starting with prefix.
-func until(t *testing.T, c *protocoltest.Conn, prefix string) []string {
-	t.Helper()
-	lines, err := c.Until(prompt, prefix)
-	if err != nil {
-		t.Fatalf("%v; the engine wrote %q", err, lines)
-	}
-	return lines
-}
+// start runs the protocol under test on pipes (protocoltest.StartT).
+func start(t *testing.T) *protocoltest.Conn { return protocoltest.StartT(t, run) }
 
 // checkMove fails unless line is "move M" with M legal in the chess
 // position text.
@@ -77,36 +40,36 @@ const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
 // move at once (CECP: "Move now").
 func TestMoveNow(t *testing.T) {
 	c := start(t)
-	send(t, c, "new", "st 100", "post", "usermove e2e4")
-	until(t, c, "2 ")
-	send(t, c, "ping 7")
-	if lines := until(t, c, "pong 7"); len(lines) > 1 && strings.HasPrefix(lines[len(lines)-2], "move") {
+	c.SendT(t, "new", "st 100", "post", "usermove e2e4")
+	c.UntilT(t, "2 ")
+	c.SendT(t, "ping 7")
+	if lines := c.UntilT(t, "pong 7"); len(lines) > 1 && strings.HasPrefix(lines[len(lines)-2], "move") {
 		t.Fatalf("the engine moved before ?: %q", lines)
 	}
-	send(t, c, "?")
-	lines := until(t, c, "move ")
+	c.SendT(t, "?")
+	lines := c.UntilT(t, "move ")
 	checkMove(t, lines[len(lines)-1], afterE4)
-	send(t, c, "quit")
+	c.SendT(t, "quit")
 }
 
 // TestForceWhileThinking: force stops the engine's thinking without a move;
 // quit while thinking ends the protocol at once.
 func TestForceWhileThinking(t *testing.T) {
 	c := start(t)
-	send(t, c, "new", "st 100", "post", "usermove e2e4")
-	until(t, c, "1 ")
-	send(t, c, "force", "ping 1")
-	until(t, c, "pong 1")
+	c.SendT(t, "new", "st 100", "post", "usermove e2e4")
+	c.UntilT(t, "1 ")
+	c.SendT(t, "force", "ping 1")
+	c.UntilT(t, "pong 1")
 	time.Sleep(50 * time.Millisecond)
 	for _, l := range c.Lines() {
 		if strings.HasPrefix(l, "move") {
 			t.Fatalf("the engine moved after force: %q", c.Lines())
 		}
 	}
-	send(t, c, "go")
-	until(t, c, "1 ")
-	send(t, c, "quit")
-	if err := c.Wait(prompt); err != nil {
+	c.SendT(t, "go")
+	c.UntilT(t, "1 ")
+	c.SendT(t, "quit")
+	if err := c.Wait(protocoltest.Prompt); err != nil {
 		t.Fatalf("after quit while thinking: %v", err)
 	}
 }
@@ -115,12 +78,12 @@ func TestForceWhileThinking(t *testing.T) {
 // user move and stops at exit.
 func TestAnalyze(t *testing.T) {
 	c := start(t)
-	send(t, c, "new", "force", "analyze")
-	until(t, c, "2 ")
-	send(t, c, "usermove e2e4")
-	until(t, c, "1 ")
-	send(t, c, "exit", "ping 1")
-	until(t, c, "pong 1")
+	c.SendT(t, "new", "force", "analyze")
+	c.UntilT(t, "2 ")
+	c.SendT(t, "usermove e2e4")
+	c.UntilT(t, "1 ")
+	c.SendT(t, "exit", "ping 1")
+	c.UntilT(t, "pong 1")
 	for _, l := range c.Lines() {
 		if strings.HasPrefix(l, "move") {
 			t.Fatalf("the engine moved in analyze mode: %q", c.Lines())
@@ -141,7 +104,7 @@ func TestEndOfInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(prompt):
+	case <-time.After(protocoltest.Prompt):
 		t.Fatal("the protocol did not return at the end of its input")
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -151,11 +114,11 @@ func TestEndOfInput(t *testing.T) {
 // TestClocks: under a clock the engine moves within its time.
 func TestClocks(t *testing.T) {
 	c := start(t)
-	send(t, c, "new", "level 0 0:02 0", "time 200", "otim 200", "usermove e2e4")
-	lines := until(t, c, "move ")
+	c.SendT(t, "new", "level 0 0:02 0", "time 200", "otim 200", "usermove e2e4")
+	lines := c.UntilT(t, "move ")
 	checkMove(t, lines[len(lines)-1], afterE4)
-	send(t, c, "new", "st 0.05", "usermove e2e4")
-	lines = until(t, c, "move ")
+	c.SendT(t, "new", "st 0.05", "usermove e2e4")
+	lines = c.UntilT(t, "move ")
 	checkMove(t, lines[len(lines)-1], afterE4)
 }
 
@@ -163,8 +126,8 @@ func TestClocks(t *testing.T) {
 // on answering.
 func TestGarbage(t *testing.T) {
 	c := start(t)
-	send(t, c, "\x00\x01\x02", "\xff\xfe", "usermove \x00", strings.Repeat("x", session.MaxLine+10), "ping 1")
-	lines := until(t, c, "pong 1")
+	c.SendT(t, "\x00\x01\x02", "\xff\xfe", "usermove \x00", strings.Repeat("x", session.MaxLine+10), "ping 1")
+	lines := c.UntilT(t, "pong 1")
 	for _, l := range lines[:len(lines)-1] {
 		if !strings.HasPrefix(l, "Error (") && !strings.HasPrefix(l, "Illegal move") && !strings.HasPrefix(l, "# ") {
 			t.Errorf("garbage got %q, want an error", l)
