@@ -19,6 +19,24 @@ var benchPositions = []struct{ name, fen string }{
 	{"two-traveling", "rnbqkb1r/pppppppp/2n*2n'2/3p*4/4P*3/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 0 5"},
 }
 
+// benchPosition sets up a benchmark position with the variant's rules; for
+// chess the men's marks are taken off.
+func benchPosition(b *testing.B, fen, variant string) *rules.Position {
+	b.Helper()
+	v, err := rules.Lookup(variant)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if variant == "chess" {
+		fen = strings.NewReplacer("*", "", "'", "").Replace(fen)
+	}
+	p, err := rules.NewPosition(v, fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
 // BenchmarkPerft counts perft to depth 2 with the travelers rules and with
 // FIDE chess on the same boards (the men's marks taken off) and reports
 // nodes per second. BenchmarkPerft3 measures depth 3.
@@ -26,18 +44,7 @@ func BenchmarkPerft(b *testing.B) {
 	for _, bp := range benchPositions {
 		for _, variant := range []string{"travelers", "chess"} {
 			b.Run(bp.name+"/"+variant, func(b *testing.B) {
-				v, err := rules.Lookup(variant)
-				if err != nil {
-					b.Fatal(err)
-				}
-				fen := bp.fen
-				if variant == "chess" {
-					fen = strings.NewReplacer("*", "", "'", "").Replace(fen)
-				}
-				p, err := rules.NewPosition(v, fen)
-				if err != nil {
-					b.Fatal(err)
-				}
+				p := benchPosition(b, bp.fen, variant)
 				var nodes uint64
 				for b.Loop() {
 					n, err := perft.Count(context.Background(), p, 2)
@@ -81,18 +88,7 @@ func BenchmarkPerft3(b *testing.B) {
 	for _, bp := range benchPositions {
 		for _, variant := range []string{"travelers", "chess"} {
 			b.Run(bp.name+"/"+variant, func(b *testing.B) {
-				v, err := rules.Lookup(variant)
-				if err != nil {
-					b.Fatal(err)
-				}
-				fen := bp.fen
-				if variant == "chess" {
-					fen = strings.NewReplacer("*", "", "'", "").Replace(fen)
-				}
-				p, err := rules.NewPosition(v, fen)
-				if err != nil {
-					b.Fatal(err)
-				}
+				p := benchPosition(b, bp.fen, variant)
 				step := 1
 				if variant == "travelers" {
 					step = 40
