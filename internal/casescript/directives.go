@@ -70,7 +70,7 @@ func legal(s *Script, args string) error {
 
 // illegal checks that each text is refused as naming no legal action.
 func illegal(s *Script, args string) error {
-	return refused(s.Position, notation.NoMatch.String(), Fields(args))
+	return Refused(s.Position, notation.NoMatch.String(), Fields(args))
 }
 
 // refusedAs checks that each text after the first is refused with the
@@ -80,12 +80,12 @@ func refusedAs(s *Script, args string) error {
 	if len(fields) < 2 {
 		return fmt.Errorf("refused wants an error kind and texts")
 	}
-	return refused(s.Position, fields[0], fields[1:])
+	return Refused(s.Position, fields[0], fields[1:])
 }
 
-// refused checks that Parse refuses each text with a *notation.Error of the
-// kind named.
-func refused(p *rules.Position, kind string, texts []string) error {
+// Refused checks that notation.Parse refuses each text in p with a
+// *notation.Error of the kind named ("no-match", "ambiguous", ...).
+func Refused(p *rules.Position, kind string, texts []string) error {
 	for _, text := range texts {
 		m, err := notation.Parse(p, text)
 		var ne *notation.Error
@@ -100,8 +100,10 @@ func refused(p *rules.Position, kind string, texts []string) error {
 }
 
 // only checks that the texts name all the legal actions, each once.
-func only(s *Script, args string) error {
-	p, texts := s.Position, Fields(args)
+func only(s *Script, args string) error { return Only(s.Position, Fields(args)) }
+
+// Only checks that the texts name all the legal actions of p, each once.
+func Only(p *rules.Position, texts []string) error {
 	named := map[rules.Move]bool{}
 	for _, text := range texts {
 		m, err := notation.Parse(p, text)

@@ -2,7 +2,6 @@ package travelers
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"timechess/internal/casescript"
 
 	"timechess/notation"
 	"timechess/rules"
@@ -223,14 +223,14 @@ func runStep(p *rules.Position, op, args string) error {
 			}
 		}
 	case "illegal":
-		return refused(p, notation.NoMatch.String(), fields)
+		return casescript.Refused(p, notation.NoMatch.String(), fields)
 	case "refused":
 		if len(fields) < 2 {
 			return fmt.Errorf("refused wants an error kind and texts")
 		}
-		return refused(p, fields[0], fields[1:])
+		return casescript.Refused(p, fields[0], fields[1:])
 	case "only":
-		return onlyMoves(p, fields)
+		return casescript.Only(p, fields)
 	case "count":
 		if got := strconv.Itoa(len(p.Legal(nil))); got != args {
 			return fmt.Errorf("%s legal actions, want %s", got, args)
@@ -371,42 +371,4 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-// refused checks that Parse refuses each text with a *notation.Error of the
-// kind named.
-func refused(p *rules.Position, kind string, texts []string) error {
-	for _, text := range texts {
-		m, err := notation.Parse(p, text)
-		var ne *notation.Error
-		switch {
-		case err == nil:
-			return fmt.Errorf("%s should be refused, but names %s", text, notation.Coord(p, m))
-		case !errors.As(err, &ne) || ne.Kind.String() != kind:
-			return fmt.Errorf("%s should be refused as %s, but: %v", text, kind, err)
-		}
-	}
-	return nil
-}
-
-// onlyMoves checks that the texts name all the legal actions, each once.
-func onlyMoves(p *rules.Position, texts []string) error {
-	legal := p.Legal(nil)
-	named := map[rules.Move]bool{}
-	for _, text := range texts {
-		m, err := notation.Parse(p, text)
-		if err != nil {
-			return fmt.Errorf("%s should be legal: %v", text, err)
-		}
-		named[m] = true
-	}
-	if len(named) != len(legal) || len(named) != len(texts) {
-		var all []string
-		for _, m := range legal {
-			all = append(all, notation.SAN(p, m))
-		}
-		slices.Sort(all)
-		return fmt.Errorf("the legal actions are %s, not just %s", strings.Join(all, " "), strings.Join(texts, " "))
-	}
-	return nil
 }
