@@ -67,7 +67,7 @@ func (p *Position) parseCastling(field string, spec *Spec) error {
 		// The castling King: an unflagged King on the back rank; when a
 		// variant puts several there (Gifford's travellers), the one on the
 		// middle file, the King's file in the standard set-up.
-		kings := p.Pieces(c, King).And(g.Ranks[back]).AndNot(p.ByFlag[0]).AndNot(p.ByFlag[1])
+		kings := p.Pieces(c, King).And(g.Ranks[back]).AndNot(p.Flagged(Traveling | Traveled))
 		if std := SquareAt(g.W/2, back); kings.More() && kings.Has(std) {
 			kings = SquareBB(std)
 		}

@@ -40,7 +40,7 @@ func (s *sink) targets(k Kind, from Square, t Bitboard) {
 func (p *Position) FastLegal() bool {
 	k := &p.ByKind
 	special := k[Dwarf].Or(k[Spirit]).Or(k[Witch]).
-		Or(p.ByFlag[0]).Or(p.ByFlag[1]).Or(p.ByFlag[2])
+		Or(p.Flagged(Traveling | Traveled | Possessed))
 	kings := p.Pieces(p.Side, King)
 	return special.IsZero() && !kings.IsZero() && !kings.More()
 }
@@ -86,9 +86,9 @@ func (p *Position) GeneratePseudo(ml []Move) []Move {
 	g := p.setup.Geo
 	own := p.ByColor[p.Side]
 	out := sink{ml: ml}
-	p.genMen(&out, own.AndNot(p.ByFlag[0]), g.Mask, Bitboard{}, NoSquare)
+	p.genMen(&out, own.AndNot(p.Flagged(Traveling)), g.Mask, Bitboard{}, NoSquare)
 	if p.EP != NoSquare {
-		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).AndNot(p.ByFlag[0]); !b.IsZero(); {
+		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).AndNot(p.Flagged(Traveling)); !b.IsZero(); {
 			out.add(Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare})
 		}
 	}

@@ -56,7 +56,7 @@ func (p *Position) InsufficientMaterial() bool {
 	if rest.IsZero() {
 		return true
 	}
-	if !rest.AndNot(k[Knight].Or(k[Bishop])).IsZero() || p.ByFlag[0].Or(p.ByFlag[1]).Or(p.ByFlag[2]).Intersects(rest) {
+	if !rest.AndNot(k[Knight].Or(k[Bishop])).IsZero() || p.Flagged(Traveling|Traveled|Possessed).Intersects(rest) {
 		return false
 	}
 	if !rest.More() {

@@ -422,5 +422,11 @@ func (p *Position) Status() Status { return p.setup.Variant.Status(p) }
 // board before the last move, say).
 func (p *Position) Sibling(st State) Position { return Position{State: st, setup: p.setup} }
 
-// Flagged returns the squares of the men carrying flag f.
-func (p *State) Flagged(f Flag) Bitboard { return p.ByFlag[flagIndex(f)] }
+// Flagged returns the squares of the men carrying any of the flags f.
+func (p *State) Flagged(f Flag) Bitboard {
+	var b Bitboard
+	for ; f != 0; f &= f - 1 {
+		b = b.Or(p.ByFlag[flagIndex(f)])
+	}
+	return b
+}
