@@ -37,7 +37,10 @@ func (v rewind) Make(p *rules.Position, m rules.Move) {
 		v.Orthodox.Make(p, m)
 		return
 	}
-	back := p.StateBefore(2)
+	q := p.Copy()
+	q.Unmake()
+	q.Unmake()
+	back := q.State
 	p.SaveState(m)
 	p.State = back
 	if p.Side == rules.Black {

@@ -55,9 +55,6 @@ func (p *Position) possessedJumpers(s Square, c Color) Bitboard {
 	return j
 }
 
-// Attacked reports whether colour c attacks s in the current position.
-func (p *Position) Attacked(s Square, c Color) bool { return p.attackedWith(s, c, p.Occupied()) }
-
 // attackedWith reports whether colour c attacks s with blockers occ. It gives
 // the same answer as AttackersTo but stops at the first attacker found.
 func (p *Position) attackedWith(s Square, c Color, occ Bitboard) bool {

@@ -192,16 +192,6 @@ func (p *Position) SavedState(i int) (*State, bool) {
 	return &p.snaps[u.snap], true
 }
 
-// StateBefore returns the state n actions ago (1 = before the last action),
-// replaying the history backwards on a copy.
-func (p *Position) StateBefore(n int) State {
-	q := p.Copy()
-	for i := 0; i < n; i++ {
-		q.Unmake()
-	}
-	return q.State
-}
-
 // MakeOrthodox plays an orthodox action (normal, double push, en passant,
 // castling, promotion) with FIDE effects on rights, en passant and counters.
 func (p *Position) MakeOrthodox(m Move) {

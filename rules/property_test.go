@@ -322,17 +322,17 @@ func checkRepetitions(t *rapid.T, p *rules.Position, keys []string) {
 	}
 }
 
-// checkHistory checks StateBefore and HashBefore against the states of the
+// checkHistory checks Previous and HashBefore against the states of the
 // game, then takes every move back and compares again.
 func checkHistory(t *rapid.T, p *rules.Position, states []rules.State) {
 	n := len(states) - 1
 	if p.Ply() != n {
 		t.Fatalf("Ply() = %d after %d moves", p.Ply(), n)
 	}
+	if n > 0 && p.Previous() != states[n-1] {
+		t.Fatalf("Previous() differs from the state before the last move")
+	}
 	for back := 1; back <= n; back++ {
-		if got := p.StateBefore(back); got != states[n-back] {
-			t.Fatalf("StateBefore(%d) differs from the state %d moves ago", back, back)
-		}
 		if got := p.HashBefore(back); got != states[n-back].Hash {
 			t.Fatalf("HashBefore(%d) = %x, want %x", back, got, states[n-back].Hash)
 		}
