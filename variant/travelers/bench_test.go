@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"timechess/perft"
 	"timechess/rules"
@@ -39,28 +40,83 @@ func benchPosition(b *testing.B, fen, variant string) *rules.Position {
 
 // BenchmarkPerft counts perft to depth 2 with the travelers rules and with
 // FIDE chess on the same boards (the men's marks taken off) and reports
-// nodes per second. BenchmarkPerft3 measures depth 3.
-func BenchmarkPerft(b *testing.B) {
+// nodes per second; the travelers runs also report their speed as a
+// fraction of chess's, measured right after them (x-chess). BenchmarkPerft3
+// measures depth 3.
+func BenchmarkPerft(b *testing.B) { benchPerft(b, 2, 1) }
+
+// BenchmarkPerft3 measures perft to depth 3: for travelers below every 40th
+// root action (depth 3 from the start position holds some 10^9 nodes), for
+// chess in full.
+func BenchmarkPerft3(b *testing.B) { benchPerft(b, 3, 40) }
+
+// benchPerft measures perft to depth on every benchmark position, for
+// travelers below every step-th root action only. Every travelers perft
+// starts with an empty memo (memo.go), as a single perft run would.
+func benchPerft(b *testing.B, depth, step int) {
 	for _, bp := range benchPositions {
 		for _, variant := range []string{"travelers", "chess"} {
 			b.Run(bp.name+"/"+variant, func(b *testing.B) {
 				p := benchPosition(b, bp.fen, variant)
+				every := 1
+				if variant == "travelers" {
+					every = step
+				}
 				var nodes uint64
 				for b.Loop() {
-					n, err := perft.Count(context.Background(), p, 2)
-					if err != nil {
-						b.Fatal(err)
-					}
-					nodes += n
+					forgetResonances()
+					nodes += perftBelow(b, p, depth, every)
 				}
-				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+				rate := float64(nodes) / b.Elapsed().Seconds()
+				b.ReportMetric(rate, "nodes/s")
+				if variant == "travelers" {
+					b.ReportMetric(rate/chessRate(b, bp.fen, depth), "x-chess")
+				}
 			})
 		}
 	}
 }
 
+// perftBelow counts perft to depth below every step-th root action of p
+// (all of them: perft to depth).
+func perftBelow(b *testing.B, p *rules.Position, depth, step int) uint64 {
+	root := p.Legal(nil)
+	var nodes uint64
+	for i := 0; i < len(root); i += step {
+		p.Make(root[i])
+		n, err := perft.Count(context.Background(), p, depth-1)
+		p.Unmake()
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += n
+	}
+	return nodes
+}
+
+// chessRate returns the nodes per second of chess perft to depth on the
+// board of fen (the men's marks taken off), measured for half a second.
+func chessRate(b *testing.B, fen string, depth int) float64 {
+	p := benchPosition(b, fen, "chess")
+	start := time.Now()
+	var nodes uint64
+	for time.Since(start) < time.Second/2 {
+		nodes += perftBelow(b, p, depth, 1)
+	}
+	return float64(nodes) / time.Since(start).Seconds()
+}
+
+// forgetResonances empties the memo of resonance answers.
+func forgetResonances() {
+	memo.Lock()
+	defer memo.Unlock()
+	clear(memo.slots[:])
+	clear(memo.next[:])
+}
+
 // BenchmarkSurvey times one full survey (supports and resonances with
-// witnesses) and one resonance survey of the side to move.
+// witnesses) and one resonance survey of the side to move (a reachability
+// query), and one resonance query answered from the memo.
 func BenchmarkSurvey(b *testing.B) {
 	for _, bp := range benchPositions {
 		p, err := rules.NewPosition(Travelers, bp.fen)
@@ -78,36 +134,12 @@ func BenchmarkSurvey(b *testing.B) {
 				s.run(p, p.Side, resonanceSurvey)
 			}
 		})
-	}
-}
-
-// BenchmarkPerft3 measures perft to depth 3: for travelers below every 40th
-// root action (depth 3 from the start position holds some 10^9 nodes), for
-// chess in full, and reports nodes per second.
-func BenchmarkPerft3(b *testing.B) {
-	for _, bp := range benchPositions {
-		for _, variant := range []string{"travelers", "chess"} {
-			b.Run(bp.name+"/"+variant, func(b *testing.B) {
-				p := benchPosition(b, bp.fen, variant)
-				step := 1
-				if variant == "travelers" {
-					step = 40
-				}
-				root := p.Legal(nil)
-				var nodes uint64
-				for b.Loop() {
-					for i := 0; i < len(root); i += step {
-						p.Make(root[i])
-						n, err := perft.Count(context.Background(), p, 2)
-						p.Unmake()
-						if err != nil {
-							b.Fatal(err)
-						}
-						nodes += n
-					}
-				}
-				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-			})
-		}
+		b.Run(bp.name+"/recalled", func(b *testing.B) {
+			n := nodes.Get().(*node)
+			defer nodes.Put(n)
+			for b.Loop() {
+				n.resonators(p, p.Side, p.Geometry().Mask)
+			}
+		})
 	}
 }

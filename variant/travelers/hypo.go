@@ -57,6 +57,12 @@ type hboard struct {
 	// the pawn it takes, and whether it undoes an annihilation (R5).
 	ep, epVictim rules.Square
 	epUndo       bool
+
+	// reads holds the squares whose contents the search has looked at since
+	// init (every square its moves, targets and watchers were computed
+	// from): a resonance survey's answer rests on these and on the side's
+	// own men alone (memo.go).
+	reads rules.Bitboard
 }
 
 // hundo is what unmake needs to take back one hypothetical move.
@@ -78,6 +84,7 @@ func (b *hboard) init(p *rules.Position, c rules.Color) {
 	b.occ, b.own, b.enemy = p.Occupied(), p.ByColor[c], p.ByColor[c.Other()]
 	b.rootEmpty = g.Mask.AndNot(b.occ)
 	b.men = b.men[:0]
+	b.reads = rules.Bitboard{}
 	clear(b.at[:])
 	clear(b.ukind[:])
 	clear(b.tkind[:])
@@ -164,6 +171,7 @@ func (b *hboard) make(m hmove) hundo {
 		}
 		b.drop(b.lift(m.from), m.to)
 	default:
+		b.reads.Set(m.to)
 		if b.enemy.Has(m.to) {
 			u.captured = true
 			b.enemy.Clear(m.to)
@@ -226,7 +234,9 @@ func (b *hboard) manMoves(ml []hmove, i int) []hmove {
 	if m.kind == rules.Pawn {
 		return b.pawnMoves(ml, m.sq)
 	}
-	for t := b.g.Attacks(m.kind, b.side, m.sq, b.occ).AndNot(b.own); !t.IsZero(); {
+	att := b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+	b.reads = b.reads.Or(att)
+	for t := att.AndNot(b.own); !t.IsZero(); {
 		ml = append(ml, hmove{from: m.sq, to: t.PopLSB(), piece: m.kind})
 	}
 	return ml
@@ -237,12 +247,18 @@ func (b *hboard) manMoves(ml []hmove, i int) []hmove {
 func (b *hboard) specialMoves(ml []hmove, wings uint8) []hmove {
 	g := b.g
 	for wing := uint8(0); wing < 2; wing++ {
-		if b.rights&wings&(1<<wing) != 0 && !b.occ.Intersects(b.castle(wing).empty) {
-			cg := b.castle(wing)
+		if b.rights&wings&(1<<wing) == 0 {
+			continue
+		}
+		cg := b.castle(wing)
+		b.reads = b.reads.Or(cg.empty)
+		if !b.occ.Intersects(cg.empty) {
 			ml = append(ml, hmove{from: cg.king, to: cg.kingTo, piece: rules.King, kind: hCastle, wing: wing})
 		}
 	}
 	if b.ep != rules.NoSquare {
+		b.reads.Set(b.ep)
+		b.reads.Set(b.epVictim)
 		for _, s := range g.PawnAttack[b.side.Other()][b.ep].Squares() {
 			if i := b.at[s]; i != 0 && b.men[i-1].kind == rules.Pawn {
 				ml = append(ml, hmove{from: s, to: b.ep, piece: rules.Pawn, kind: hEnPassant})
@@ -256,6 +272,7 @@ func (b *hboard) specialMoves(ml []hmove, wings uint8) []hmove {
 // second rank, captures, each promotion on the last rank.
 func (b *hboard) pawnMoves(ml []hmove, s rules.Square) []hmove {
 	g := b.g
+	b.reads = b.reads.Or(b.pawnReads(s, b.occ))
 	if one := s + b.fwd; g.Contains(one) && !b.occ.Has(one) {
 		ml = b.pawnTo(ml, s, one)
 		if two := one + b.fwd; s.Rank() == b.second && g.Contains(two) && !b.occ.Has(two) {
@@ -266,6 +283,21 @@ func (b *hboard) pawnMoves(ml []hmove, s rules.Square) []hmove {
 		ml = b.pawnTo(ml, s, t.PopLSB())
 	}
 	return ml
+}
+
+// pawnReads returns the squares a pawn's moves from s depend on, with
+// blockers occ: the squares it steps or double-steps to (the latter only
+// past an empty first square) and those it captures on.
+func (b *hboard) pawnReads(s rules.Square, occ rules.Bitboard) rules.Bitboard {
+	g := b.g
+	r := g.PawnAttack[b.side][s]
+	if one := s + b.fwd; g.Contains(one) {
+		r.Set(one)
+		if two := one + b.fwd; s.Rank() == b.second && g.Contains(two) && !occ.Has(one) {
+			r.Set(two)
+		}
+	}
+	return r
 }
 
 // pawnTo appends the pawn move s-t, one per promotion on the last rank.
@@ -286,9 +318,19 @@ func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 	g := b.g
 	k := &b.ukind
 	w := g.Knight[a].And(k[rules.Knight]).Or(g.King[a].And(k[rules.King]))
-	w = w.Or(g.RookAttacks(a, occ).And(k[rules.Rook].Or(k[rules.Queen])))
-	w = w.Or(g.BishopAttacks(a, occ).And(k[rules.Bishop].Or(k[rules.Queen])))
+	// A line is looked along only when a man that moves along it stands on it.
+	if rq := k[rules.Rook].Or(k[rules.Queen]); g.RookRays[a].Intersects(rq) {
+		ra := g.RookAttacks(a, occ)
+		b.reads = b.reads.Or(ra)
+		w = w.Or(ra.And(rq))
+	}
+	if bq := k[rules.Bishop].Or(k[rules.Queen]); g.BishopRays[a].Intersects(bq) {
+		ba := g.BishopAttacks(a, occ)
+		b.reads = b.reads.Or(ba)
+		w = w.Or(ba.And(bq))
+	}
 	if p1 := a - b.fwd; g.Contains(p1) {
+		b.reads.Set(p1)
 		if k[rules.Pawn].Has(p1) {
 			w.Set(p1)
 		} else if p2 := p1 - b.fwd; !occ.Has(p1) && g.Contains(p2) && p2.Rank() == b.second && k[rules.Pawn].Has(p2) {

@@ -106,12 +106,24 @@ func TestShortcutsAgainstExact(t *testing.T) {
 }
 
 // playedOut decides the legality of m by playing it and asking R6 and R7
-// with full resonance searches.
+// with full resonance searches, none of them recalled from the memo.
 func playedOut(n *node, m rules.Move) bool {
 	p, us := n.p, n.p.Side
 	p.Make(m)
 	defer p.Unmake()
-	return n.correctNow(p, us) && (!threat(p, us) || !n.correctNow(p, us.Other()))
+	return surveyedCorrect(p, us) && (!threat(p, us) || !surveyedCorrect(p, us.Other()))
+}
+
+// surveyedCorrect reports whether colour c is grammatically correct in p by
+// a resonance survey of its own.
+func surveyedCorrect(p *rules.Position, c rules.Color) bool {
+	if p.LostTraveling[c] {
+		return false
+	}
+	var s survey
+	var mt matcher
+	s.run(p, c, resonanceSurvey)
+	return s.correct(&mt)
 }
 
 // candidates returns the pseudo-legal actions of the node's side to move

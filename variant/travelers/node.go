@@ -14,8 +14,7 @@ type node struct {
 	p        *rules.Position
 	us, them rules.Color
 	own      survey // the side to move, full
-	foe      survey // the opponent, resonances only
-	spare    survey // exact checks after an action
+	spare    survey // resonances: the opponent's, exact checks after an action
 	mt       matcher
 
 	correct bool // the side to move is grammatically correct
@@ -29,7 +28,9 @@ type node struct {
 
 	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators
 	kings        kingCount      // the side to move's kings
-	checked      int8           // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+	near         []nearMan      // the men near enough to each traveling man, once nearKnown
+	nearKnown    bool
+	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
 
 	buf  []rules.Move
 	out  []rules.Move // the legal actions found, unless counting
@@ -55,7 +56,7 @@ func (n *node) release() {
 // setup surveys p for its side to move.
 func (n *node) setup(p *rules.Position) {
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked = false, 0
+	n.correct, n.checked, n.nearKnown = false, 0, false
 	if p.LostTraveling[n.us] {
 		return
 	}
@@ -79,12 +80,7 @@ func (n *node) setup(p *rules.Position) {
 	}
 	n.foeT, n.foeRes = traveling(&p.State, n.them), rules.Bitboard{}
 	if !n.foeT.IsZero() {
-		n.foe.run(p, n.them, resonanceSurvey)
-		for i, r := range n.foe.res {
-			if !r.IsZero() {
-				n.foeRes.Set(n.foe.origin[i])
-			}
-		}
+		n.foeRes, _ = n.resonators(p, n.them, p.Geometry().Mask)
 	}
 	n.kings = kingsOf(&p.State, n.us)
 }
@@ -116,8 +112,8 @@ func (n *node) correctNow(p *rules.Position, c rules.Color) bool {
 	if traveling(&p.State, c).IsZero() {
 		return true
 	}
-	n.spare.run(p, c, resonanceSurvey)
-	return n.spare.correct(&n.mt)
+	_, matched := n.resonators(p, c, p.Geometry().Mask)
+	return matched
 }
 
 // exact decides the legality of action m by playing it: the mover must stay
@@ -138,13 +134,7 @@ func (n *node) exact(m rules.Move) bool {
 // proves correctness, none at all disproves it.
 func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 	if m.Kind == rules.Explosion && len(n.own.goals) > 0 && !n.fragile && !n.matchDeps.Has(m.From) && !n.matchDeps.Has(m.To) {
-		n.spare.runFor(p, n.us, resonanceSurvey, rules.SquareBB(m.From))
-		var found rules.Bitboard
-		for i, r := range n.spare.res {
-			if !r.IsZero() {
-				found.Set(n.spare.origin[i])
-			}
-		}
+		found, _ := n.resonators(p, n.us, rules.SquareBB(m.From))
 		switch {
 		case found.IsZero():
 			return false
@@ -241,23 +231,37 @@ func (n *node) rematch(changed rules.Bitboard, rightsKept bool, drop int, gone r
 func (n *node) possible(k rules.Kind, x rules.Square) bool {
 	b := &n.own.b
 	goals := n.own.goals
-	mt := &n.mt
-	mt.reset(len(goals) + 1)
-	for i := range b.men {
-		m := &b.men[i]
-		if !m.u {
-			continue
-		}
-		for j, g := range goals {
-			if b.lowerBound(m.kind, m.sq, g.sq, g.kind) <= 3 {
-				mt.add(j, candidate{man: m.sq})
+	if !n.nearKnown {
+		n.near = n.near[:0]
+		for i := range b.men {
+			if m := &b.men[i]; m.u {
+				for j, g := range goals {
+					if b.lowerBound(m.kind, m.sq, g.sq, g.kind) <= 3 {
+						n.near = append(n.near, nearMan{goal: j, man: m.sq})
+					}
+				}
 			}
 		}
-		if b.lowerBound(m.kind, m.sq, x, k) <= 3 {
+		n.nearKnown = true
+	}
+	mt := &n.mt
+	mt.reset(len(goals) + 1)
+	for _, nm := range n.near {
+		mt.add(nm.goal, candidate{man: nm.man})
+	}
+	for i := range b.men {
+		if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, x, k) <= 3 {
 			mt.add(len(goals), candidate{man: m.sq})
 		}
 	}
 	return mt.solve()
+}
+
+// nearMan is an untraveled man whose bound to traveling man goal (an index
+// into the survey's goals) is at most three moves.
+type nearMan struct {
+	goal int
+	man  rules.Square
 }
 
 // stillCorrect reports whether the witnesses of the matching prove the

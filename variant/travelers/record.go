@@ -16,6 +16,7 @@ func (s *survey) recordMan(i int, sq rules.Square, k rules.Kind, occ, own rules.
 		return
 	}
 	att := b.g.Attacks(k, b.side, sq, occ)
+	b.reads = b.reads.Or(att)
 	r := att.And(b.tkind[k]).And(s.targets)
 	if s.mode != fullSurvey {
 		r = r.AndNot(s.res[i])
@@ -45,6 +46,7 @@ func (s *survey) recordMan(i int, sq rules.Square, k rules.Kind, occ, own rules.
 func (s *survey) recordPawn(i int, sq rules.Square, occ, own rules.Bitboard) {
 	b := &s.b
 	g := b.g
+	b.reads = b.reads.Or(b.pawnReads(sq, occ))
 	if one := sq + b.fwd; g.Contains(one) {
 		switch {
 		case !occ.Has(one):

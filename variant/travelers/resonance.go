@@ -30,7 +30,21 @@ func (s *survey) resonanceLines() {
 	s.recordNear()
 	zone, between := s.zone()
 
-	m0 := b.moves(s.buf0[:0])
+	// A man whose bound exceeds three moves serves the lines only by what
+	// its move leaves or takes: only its captures of enemies standing
+	// between are generated when its square is outside the zone, so that
+	// the survey reads no more squares than its answer rests on (memo.go).
+	m0 := s.buf0[:0]
+	takeable := between.And(b.enemy)
+	b.reads = b.reads.Or(between)
+	for i := range b.men {
+		if s.lb[i] <= 3 || zone.Has(b.men[i].sq) {
+			m0 = b.manMoves(m0, i)
+		} else if !takeable.IsZero() {
+			m0 = b.captures(m0, i, takeable)
+		}
+	}
+	m0 = b.specialMoves(m0, 3)
 	s.buf0 = m0
 	for _, m := range m0 {
 		i := int(b.at[m.from]) - 1
@@ -141,7 +155,9 @@ func (s *survey) routes(k rules.Kind, sq rules.Square, gl goal) rules.Bitboard {
 func (b *hboard) blockers(i int) rules.Bitboard {
 	m := &b.men[i]
 	if m.kind != rules.Pawn {
-		return b.g.Attacks(m.kind, b.side, m.sq, b.occ).And(b.own)
+		att := b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+		b.reads = b.reads.Or(att)
+		return att.And(b.own)
 	}
 	var r rules.Bitboard
 	if one := m.sq + b.fwd; b.g.Contains(one) {
@@ -151,6 +167,27 @@ func (b *hboard) blockers(i int) rules.Bitboard {
 		}
 	}
 	return r.And(b.own)
+}
+
+// captures appends the moves of man i that capture on a square of targets,
+// which hold enemy men.
+func (b *hboard) captures(ml []hmove, i int, targets rules.Bitboard) []hmove {
+	m := &b.men[i]
+	g := b.g
+	for t := targets; !t.IsZero(); {
+		b.reads = b.reads.Or(g.Between(m.sq, t.PopLSB()))
+	}
+	b.reads = b.reads.Or(targets)
+	if m.kind == rules.Pawn {
+		for t := g.PawnAttack[b.side][m.sq].And(targets); !t.IsZero(); {
+			ml = b.pawnTo(ml, m.sq, t.PopLSB())
+		}
+		return ml
+	}
+	for t := g.Attacks(m.kind, b.side, m.sq, b.occ).And(targets); !t.IsZero(); {
+		ml = append(ml, hmove{from: m.sq, to: t.PopLSB(), piece: m.kind})
+	}
+	return ml
 }
 
 // resonanceNode explores the lines of a resonance survey below a node of

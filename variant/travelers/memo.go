@@ -1,0 +1,135 @@
+package travelers
+
+import (
+	"sync"
+
+	"timechess/rules"
+)
+
+// Move generation asks the same resonance question over and over: it plays
+// doubtful actions out and surveys the mover's resonators (node.exact), and
+// sibling positions, which differ by the opponent's last action only, ask it
+// about the same men. A resonance survey's answer rests on nothing but the
+// side's own men (with its castling rights and the en passant capture open
+// to it) and the contents of the squares its board read (hboard.reads): the
+// same men with the same squares occupied among those give the same answer.
+// Recent answers are kept in a table indexed by the men, each with the
+// squares read and which of them were occupied, and given again only when
+// the position agrees on them.
+
+// memoKey is what a resonance survey depends on besides the squares read.
+type memoKey struct {
+	setup   *rules.Setup // geometry, promotions and castling squares
+	side    rules.Color
+	rights  uint8        // the side's castling rights
+	ep      rules.Square // the en passant target open to the side, NoSquare when none
+	epUndo  bool         // that en passant capture undoes an annihilation
+	men     [rules.King]rules.Bitboard
+	flagged [2]rules.Bitboard // the side's traveling and traveled men
+	targets rules.Bitboard    // the traveling men surveyed
+}
+
+// memoEntry is one remembered answer.
+type memoEntry struct {
+	key      memoKey
+	reads    rules.Bitboard // the squares the survey read
+	occupied rules.Bitboard // those of them that were occupied
+	found    rules.Bitboard // the resonators
+	matched  bool           // the surveyed traveling men have distinct resonators
+	valid    bool
+}
+
+// The table has memoBuckets buckets (a power of two) of memoWays answers:
+// the same men are asked about in many siblings, and an answer read in one
+// serves those whose last action left its squares alone.
+const (
+	memoBuckets = 1 << 10
+	memoWays    = 4
+)
+
+// memo holds the remembered answers; next is each bucket's next way to
+// replace.
+var memo struct {
+	sync.Mutex
+	slots [memoBuckets][memoWays]memoEntry
+	next  [memoBuckets]uint8
+}
+
+// keyOf returns the memo key of colour c's resonances with its traveling men
+// on targets in p.
+func keyOf(p *rules.Position, c rules.Color, targets rules.Bitboard) memoKey {
+	own := p.ByColor[c]
+	k := memoKey{setup: p.Setup(), side: c, rights: uint8(p.Castle>>(2*int(c))) & 3, ep: rules.NoSquare, targets: targets}
+	if c == p.Side && p.EP != rules.NoSquare {
+		k.ep, k.epUndo = p.EP, p.EPAnnihilation
+	}
+	for kind := rules.Pawn; kind <= rules.King; kind++ {
+		k.men[kind-1] = p.ByKind[kind].And(own)
+	}
+	k.flagged = [2]rules.Bitboard{p.Flagged(rules.Traveling).And(own), p.Flagged(rules.Traveled).And(own)}
+	return k
+}
+
+// bucket returns the table index of key k.
+func (k *memoKey) bucket() int {
+	h := uint64(k.side) + uint64(k.rights)<<1 + uint64(k.ep)<<3
+	mix := func(b rules.Bitboard) {
+		for _, w := range b {
+			h = (h ^ w) * 0x9e3779b97f4a7c15
+			h ^= h >> 29
+		}
+	}
+	for _, b := range k.men {
+		mix(b)
+	}
+	mix(k.flagged[0])
+	mix(k.targets)
+	return int(h & (memoBuckets - 1))
+}
+
+// recall returns the remembered answer for key k in a position whose
+// occupied squares are occ.
+func recall(k *memoKey, occ rules.Bitboard) (found rules.Bitboard, matched, ok bool) {
+	memo.Lock()
+	defer memo.Unlock()
+	bucket := &memo.slots[k.bucket()]
+	for i := range bucket {
+		if e := &bucket[i]; e.valid && e.key == *k && occ.And(e.reads) == e.occupied {
+			return e.found, e.matched, true
+		}
+	}
+	return rules.Bitboard{}, false, false
+}
+
+// remember keeps the answer for key k, the survey having read the squares
+// reads of the occupied squares occ.
+func remember(k *memoKey, reads, occ, found rules.Bitboard, matched bool) {
+	memo.Lock()
+	defer memo.Unlock()
+	b := k.bucket()
+	w := memo.next[b]
+	memo.next[b] = (w + 1) % memoWays
+	memo.slots[b][w] = memoEntry{key: *k, reads: reads, occupied: occ.And(reads), found: found, matched: matched, valid: true}
+}
+
+// resonators returns colour c's untraveled men that resonate with one of its
+// traveling men on targets in p (R4), and whether those traveling men can be
+// matched to distinct resonators (R6; a lost traveling man is the caller's
+// to check). Known answers are recalled, others surveyed and remembered.
+func (n *node) resonators(p *rules.Position, c rules.Color, targets rules.Bitboard) (found rules.Bitboard, matched bool) {
+	k := keyOf(p, c, targets)
+	occ := p.Occupied()
+	if found, matched, ok := recall(&k, occ); ok {
+		return found, matched
+	}
+	s := &n.spare
+	s.runFor(p, c, resonanceSurvey, targets)
+	for i, r := range s.res {
+		if !r.IsZero() {
+			found.Set(s.origin[i])
+		}
+	}
+	matched = s.correct(&n.mt)
+	remember(&k, s.b.reads, occ, found, matched)
+	return found, matched
+}
