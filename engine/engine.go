@@ -28,6 +28,7 @@ type Engine struct {
 	opts    Options
 	tt      *table
 	workers []*worker
+	now     func() time.Time // the clock of the time budgets (time.Now but in tests)
 }
 
 // New returns an engine with the given options.
@@ -36,7 +37,7 @@ func New(opts Options) *Engine {
 	if opts.HashMB < 1 {
 		opts.HashMB = 16
 	}
-	e := &Engine{opts: opts, tt: newTable(opts.HashMB)}
+	e := &Engine{opts: opts, tt: newTable(opts.HashMB), now: time.Now}
 	for i := 0; i < opts.Threads; i++ {
 		e.workers = append(e.workers, &worker{id: i, history: new(historyTable)})
 	}
@@ -60,9 +61,17 @@ func (e *Engine) NewGame() {
 type shared struct {
 	tt        *table
 	stop      atomic.Bool
+	timeUp    atomic.Bool // the hard time budget is spent (stop is raised too)
 	nodeLimit uint64
 	workers   []*worker
 	mainDepth atomic.Int32 // the depth the main thread is searching
+	clock     searchClock
+}
+
+// outOfTime stops the search when the hard time budget is spent.
+func (s *shared) outOfTime() {
+	s.timeUp.Store(true)
+	s.stop.Store(true)
 }
 
 // totalNodes sums the nodes the threads have published.
@@ -83,22 +92,27 @@ func (e *Engine) Search(ctx context.Context, p *rules.Position, limits Limits, i
 	return e.search(ctx, p, profileFor(p.Variant()), limits, info)
 }
 
-// search is Search with the variant's profile given.
+// search is Search with the variant's profile given. The hard time budget
+// is enforced twice: a timer raises the stop flag however slow the nodes
+// are, and the main thread reads the clock every pollMask+1 nodes, which
+// stops it without waiting for the timer's goroutine to be scheduled on a
+// loaded machine.
 func (e *Engine) search(ctx context.Context, p *rules.Position, pr *profile, limits Limits, info func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	start := time.Now()
+	start := e.now()
 	root := rootMoves(p, limits.Moves)
 	if len(root) == 0 {
 		return Result{Best: rules.NullMove, Ponder: rules.NullMove, Score: rootVerdict(p)}
 	}
 	e.tt.newSearch()
-	sh := &shared{tt: e.tt, nodeLimit: limits.Nodes, workers: e.workers}
+	soft, hard := budget(limits, p.Side)
+	sh := &shared{tt: e.tt, nodeLimit: limits.Nodes, workers: e.workers,
+		clock: searchClock{now: e.now, start: start, soft: soft, hard: hard}}
 	stopCtx := context.AfterFunc(ctx, func() { sh.stop.Store(true) })
 	defer stopCtx()
-	soft, hard := budget(limits, p.Side)
 	if hard > 0 {
-		t := time.AfterFunc(hard, func() { sh.stop.Store(true) })
+		t := time.AfterFunc(hard, sh.outOfTime)
 		defer t.Stop()
 	}
 	if ctx.Err() != nil {
@@ -117,17 +131,16 @@ func (e *Engine) search(ctx context.Context, p *rules.Position, pr *profile, lim
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.iterate(maxDepth, 1, nil)
+			w.iterate(maxDepth, 1, false)
 		}()
 	}
 	main := e.workers[0]
-	main.clock = searchClock{start: start, soft: soft}
 	main.report = info
-	res := main.iterate(maxDepth, multiPV, &main.clock)
+	res := main.iterate(maxDepth, multiPV, true)
 	sh.stop.Store(true)
 	wg.Wait()
 	res.Nodes = sh.totalNodes()
-	res.Time = time.Since(start)
+	res.Time = sh.clock.elapsed()
 	return res
 }
 

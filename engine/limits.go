@@ -18,6 +18,10 @@ type Limits struct {
 	WTime, BTime time.Duration
 	WInc, BInc   time.Duration
 	MovesToGo    int
+	// Overhead is kept back from the move time and from every move of the
+	// clocks for the move to reach the clock (UCI's Move Overhead); the
+	// front ends set DefaultOverhead unless told otherwise.
+	Overhead time.Duration
 	// MultiPV is the number of best lines to find (at least 1).
 	MultiPV int
 	// Infinite searches until the context ends, whatever else is set.

@@ -2,9 +2,6 @@ package engine
 
 import (
 	"testing"
-	"time"
-
-	"timechess/rules"
 )
 
 // TestScoreString checks the UCI forms of scores.
@@ -42,29 +39,5 @@ func TestTableScores(t *testing.T) {
 	// root that reaches the same node at ply 2.
 	if got := fromTT(toTT(MateIn(7), 4), 2); got != MateIn(5) {
 		t.Errorf("transposed mate: %v, want %v", got, MateIn(5))
-	}
-}
-
-// TestBudget checks the time budgets of some clock settings.
-func TestBudget(t *testing.T) {
-	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	for _, c := range []struct {
-		name       string
-		l          Limits
-		side       rules.Color
-		soft, hard time.Duration
-	}{
-		{"infinite", Limits{Infinite: true, MoveTime: ms(100)}, rules.White, 0, 0},
-		{"depth only", Limits{Depth: 5}, rules.White, 0, 0},
-		{"move time", Limits{MoveTime: ms(1000)}, rules.White, ms(980), ms(980)},
-		{"short move time", Limits{MoveTime: ms(50)}, rules.White, ms(45), ms(45)},
-		{"sudden death", Limits{WTime: ms(60000), BTime: ms(1000)}, rules.White, ms(2000), ms(8000)},
-		{"black's clock", Limits{WTime: ms(60000), BTime: ms(30000), BInc: ms(1000)}, rules.Black, ms(1750), ms(7000)},
-		{"one to go", Limits{WTime: ms(10000), MovesToGo: 1}, rules.White, ms(8982), ms(8982)},
-	} {
-		soft, hard := budget(c.l, c.side)
-		if soft != c.soft || hard != c.hard {
-			t.Errorf("%s: budget %v/%v, want %v/%v", c.name, soft, hard, c.soft, c.hard)
-		}
 	}
 }

@@ -43,7 +43,7 @@ func (w *worker) enter(ply int) bool {
 	if ply > w.selDepth {
 		w.selDepth = ply
 	}
-	return w.sh.stop.Load()
+	return w.stopped()
 }
 
 // search is the principal-variation negamax search of the node at ply with
@@ -120,7 +120,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			}
 		}
 		p.Unmake()
-		if w.sh.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		if s > best {
@@ -224,7 +224,7 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 		p.Make(m)
 		s := -w.quiesce(-beta, -alpha, ply+1, qply+1)
 		p.Unmake()
-		if w.sh.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		if s > best {

@@ -6,16 +6,22 @@ import (
 	"timechess/rules"
 )
 
-// Time management. A fixed move time is used whole, less a small safety
-// margin. With clocks, the soft budget is an even share of the time left
-// over the moves to go (30 when unknown) plus most of the increment: no new
-// iteration starts once most of it is spent. The hard budget, four soft
-// budgets but never more than most of the time left, stops the search
-// wherever it is.
+// Time management. A fixed move time is used whole, less the move overhead
+// (at most a tenth of it). With clocks, the time the next moves to go (30
+// when unknown) may use is the time left plus their increments, less the
+// overhead of each; the soft budget is an even share of it, and no new
+// iteration starts once most of that is spent. The hard budget, four soft
+// budgets but never more than 60% of the time left less the overhead, stops
+// the search wherever it is: the clock keeps a reserve that absorbs a
+// machine's latency, and with an increment it settles at a second or two
+// rather than running down to the last moves.
 const (
 	defaultMovesToGo = 30
-	// overhead is kept back for the protocol's answer to reach the clock.
-	overhead = 20 * time.Millisecond
+	// DefaultOverhead is the move overhead the front ends (UCI's Move
+	// Overhead, XBoard, matches) use unless told otherwise: the time kept
+	// back per move for the answer to reach the clock through pipes,
+	// process switches and a loaded machine.
+	DefaultOverhead = 50 * time.Millisecond
 )
 
 // budget returns the soft and hard time budgets of a search (0: none).
@@ -23,8 +29,9 @@ func budget(l Limits, side rules.Color) (soft, hard time.Duration) {
 	if l.Infinite {
 		return 0, 0
 	}
+	over := max(l.Overhead, 0)
 	if l.MoveTime > 0 {
-		t := max(l.MoveTime-min(overhead, l.MoveTime/10), time.Millisecond)
+		t := max(l.MoveTime-min(over, l.MoveTime/10), time.Millisecond)
 		return t, t
 	}
 	left, inc := l.WTime, l.WInc
@@ -38,19 +45,28 @@ func budget(l Limits, side rules.Color) (soft, hard time.Duration) {
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
-	usable := max(left-overhead, left/4)
-	soft = min(left/time.Duration(mtg)+inc*3/4, usable)
-	hard = min(4*soft, usable*8/10)
-	if mtg == 1 {
-		hard = usable * 9 / 10
-	}
-	return max(min(soft, hard), time.Millisecond), max(hard, time.Millisecond)
+	n := time.Duration(mtg)
+	pool := max(left+inc*(n-1)-over*(n+1), left/10)
+	soft = pool / n
+	floor := max(left/10, time.Millisecond)
+	hard = max(min(4*soft, left*6/10-over), floor)
+	return max(min(soft, hard), time.Millisecond), hard
 }
 
-// searchClock is the main thread's view of the time.
+// searchClock is the main thread's view of the time: when the search
+// began, its budgets, and the clock it reads (time.Now but in tests).
 type searchClock struct {
-	start time.Time
-	soft  time.Duration
+	now        func() time.Time
+	start      time.Time
+	soft, hard time.Duration
+}
+
+// elapsed is the time since the search began.
+func (c *searchClock) elapsed() time.Duration { return c.now().Sub(c.start) }
+
+// expired reports whether the hard budget is spent.
+func (c *searchClock) expired() bool {
+	return c.hard > 0 && c.elapsed() >= c.hard
 }
 
 // enough reports whether the main thread should start no new iteration:
@@ -64,5 +80,5 @@ func (c *searchClock) enough(unstable bool) bool {
 	if unstable {
 		limit = limit * 3 / 2
 	}
-	return time.Since(c.start) > limit
+	return c.elapsed() > limit
 }

@@ -33,7 +33,7 @@ func (p *enginePlayer) NewGame(_ context.Context, _ *game.Game, control Control)
 // Move searches the live position within the limits and the clock.
 func (p *enginePlayer) Move(ctx context.Context, g *game.Game, clock *Clock) (Reply, error) {
 	lim := ownLimit(p.spec, p.control)
-	limits := engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime}
+	limits := engine.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime, Overhead: p.spec.Overhead}
 	if clock != nil {
 		limits.WTime, limits.BTime = clock.Left[0], clock.Left[1]
 		limits.WInc, limits.BInc = clock.Inc, clock.Inc

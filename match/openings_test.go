@@ -104,3 +104,26 @@ func FuzzReadOpenings(f *testing.F) {
 		}
 	})
 }
+
+// TestBalancedOpenings reads the openings of the strength matches logged in
+// docs/engine.md: 50 main lines of common openings (named in their Event
+// tags), each a game in progress.
+func TestBalancedOpenings(t *testing.T) {
+	f, err := os.Open("testdata/openings/balanced.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	openings, err := ReadOpenings(f, lookup(t, "chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(openings) != 50 {
+		t.Fatalf("%d openings, want 50", len(openings))
+	}
+	for _, o := range openings {
+		if n := len(o.Moves); n < 6 || n > 10 {
+			t.Errorf("opening %s has %d plies, want 6 to 10", o.Source, n)
+		}
+	}
+}

@@ -22,7 +22,7 @@ const (
 
 // SpecGrammar describes the player specification for help texts.
 const SpecGrammar = `A player is KIND[:PATH][:SETTINGS], SETTINGS being KEY=VALUE pairs separated by commas:
-  timechess[:SETTINGS]     timechess's engine; keys depth, nodes, movetime (ms), threads, hash (MiB)
+  timechess[:SETTINGS]     timechess's engine; keys depth, nodes, movetime (ms), threads, hash (MiB), overhead (ms kept back per move, default 50)
   uci:PATH[:SETTINGS]      a UCI program; keys depth, nodes, movetime (ms); any other key is a UCI option
   xboard:PATH[:SETTINGS]   an XBoard/CECP program; keys depth, movetime (ms, sent in whole seconds); any other key is an engine option
   greedy[:SETTINGS]        takes the most material at once (1 ply), at random among equal moves; key seed
@@ -51,10 +51,13 @@ type Spec struct {
 	Limit Limit  // the player's own limit per move (depth=, nodes=, movetime=)
 	// Engine is the configuration of timechess's engine (threads=, hash=).
 	Engine engine.Options
-	Seed   uint64    // the random seed of greedy and random players (seed=)
-	Args   []string  // the arguments of an external program (args=, split at spaces)
-	Extra  []Setting // engine options of an external program, in order
-	text   string
+	// Overhead is the move overhead of timechess's engine (overhead=,
+	// engine.DefaultOverhead unless set).
+	Overhead time.Duration
+	Seed     uint64    // the random seed of greedy and random players (seed=)
+	Args     []string  // the arguments of an external program (args=, split at spaces)
+	Extra    []Setting // engine options of an external program, in order
+	text     string
 }
 
 // ParseSpec reads a player specification (see SpecGrammar).
@@ -67,7 +70,9 @@ func ParseSpec(text string) (*Spec, error) {
 		if strings.TrimSpace(s.Path) == "" {
 			return nil, fmt.Errorf("player %q: %s needs the program's path, as in %s:/usr/games/PROGRAM", text, kind, kind)
 		}
-	case KindTimechess, KindGreedy, KindRandom:
+	case KindTimechess:
+		s.Overhead = engine.DefaultOverhead
+	case KindGreedy, KindRandom:
 	default:
 		return nil, fmt.Errorf("player %q: unknown kind %q (expected timechess, uci, xboard, greedy or random)", text, kind)
 	}
@@ -110,6 +115,10 @@ func (s *Spec) set(key, value string) error {
 		s.Engine.Threads, err = settingInt(key, value, 1, 256)
 	case key == "hash" && s.Kind == KindTimechess:
 		s.Engine.HashMB, err = settingInt(key, value, 1, 1<<16)
+	case key == "overhead" && s.Kind == KindTimechess:
+		var ms int
+		ms, err = settingInt(key, value, 0, 5000)
+		s.Overhead = time.Duration(ms) * time.Millisecond
 	case key == "seed" && (s.Kind == KindGreedy || s.Kind == KindRandom):
 		var n int
 		n, err = settingInt(key, value, 0, 1<<62)

@@ -14,6 +14,9 @@ func describeSpec(s *Spec) string {
 	if len(s.Args) > 0 {
 		args = fmt.Sprintf(" args=%q", s.Args)
 	}
+	if s.Kind == KindTimechess {
+		args += fmt.Sprintf(" overhead=%v", s.Overhead)
+	}
 	return fmt.Sprintf("kind=%s path=%s limit=%s threads=%d hash=%d seed=%d%s extra=%v name=%q",
 		s.Kind, s.Path, s.Limit, s.Engine.Threads, s.Engine.HashMB, s.Seed, args, s.Extra, s.displayName(s.Kind))
 }

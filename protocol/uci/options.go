@@ -11,9 +11,10 @@ import (
 
 // Bounds of the spin options.
 const (
-	maxHash    = 1 << 16 // MiB
-	maxThreads = 256
-	maxMultiPV = 256
+	maxHash     = 1 << 16 // MiB
+	maxThreads  = 256
+	maxMultiPV  = 256
+	maxOverhead = 5000 // milliseconds
 )
 
 // option is one UCI option: how "uci" declares it and how setoption sets it.
@@ -36,6 +37,7 @@ var options = []option{
 		h.s.SetOptions(o)
 	}),
 	spin("MultiPV", 1, maxMultiPV, func(h *handler) int { return h.multiPV }, func(h *handler, n int) { h.multiPV = n }),
+	spin("Move Overhead", 0, maxOverhead, func(h *handler) int { return h.overhead }, func(h *handler, n int) { h.overhead = n }),
 	check("Ponder", func(h *handler) *bool { return &h.ponder }),
 	{name: "Clear Hash", declare: func(*handler) string { return "type button" }, set: func(h *handler, _ string) error {
 		h.stop(nil)

@@ -30,6 +30,7 @@ func (h *handler) goSearch(args []string) bool {
 		l.Depth = 1
 	}
 	l.MultiPV = h.multiPV
+	l.Overhead = time.Duration(h.overhead) * time.Millisecond
 	h.root, h.write = h.pos.Copy(), write
 	h.waitStop = l.Infinite || ponder
 	if ponder {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"timechess/engine"
 	"timechess/protocol/internal/session"
@@ -52,7 +53,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		return fmt.Errorf("variant %s: start position: %w", v.Spec().Name, err)
 	}
 	s := session.New(out, cfg.Engine)
-	h := &handler{s: s, out: s.Out, cfg: cfg, variant: v, pos: start, multiPV: 1}
+	h := &handler{s: s, out: s.Out, cfg: cfg, variant: v, pos: start, multiPV: 1,
+		overhead: int(engine.DefaultOverhead / time.Millisecond)}
 	return s.Run(ctx, in, h)
 }
 
@@ -65,6 +67,7 @@ type handler struct {
 	variant  rules.Variant
 	chess960 bool // UCI_Chess960: castling is written king-takes-rook
 	multiPV  int
+	overhead int  // Move Overhead, milliseconds
 	ponder   bool // the Ponder option (the GUI's business: see go ponder)
 	pos      *rules.Position
 

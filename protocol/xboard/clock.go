@@ -45,7 +45,7 @@ func (c *clock) reset() {
 // limits returns the search limits of a move of the side to move in p;
 // startFullmove is the move number the game began with.
 func (c *clock) limits(p *rules.Position, startFullmove int) engine.Limits {
-	l := engine.Limits{Depth: c.depth}
+	l := engine.Limits{Depth: c.depth, Overhead: engine.DefaultOverhead}
 	switch {
 	case c.moveTime > 0:
 		l.MoveTime = c.moveTime
