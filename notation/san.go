@@ -15,19 +15,46 @@ import (
 // for mate. A variant that implements Notator writes its own actions. p is
 // unchanged afterwards.
 func SAN(p *rules.Position, m rules.Move) string {
-	body, ok := "", false
-	if n, isNotator := p.Variant().(Notator); isNotator {
-		body, ok = n.FormatAction(p, m)
-	}
-	if !ok {
-		body = orthodoxSAN(p, m)
-	}
-	return body + checkMark(p, m)
+	w := sanWriter{p: p}
+	return w.san(m)
 }
 
-// orthodoxSAN writes m without its check mark. Actions that SAN has no form
+// SANs returns the SAN of each of moves, legal moves of p, as SAN writes
+// them one by one; it lists p's legal moves (for the disambiguations) once
+// for all of them. p is unchanged afterwards.
+func SANs(p *rules.Position, moves []rules.Move) []string {
+	w := sanWriter{p: p}
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = w.san(m)
+	}
+	return out
+}
+
+// sanWriter writes the SAN of legal moves of one position. It lists the
+// position's legal moves when a disambiguation first needs them, and keeps
+// the list for the next moves.
+type sanWriter struct {
+	p      *rules.Position
+	legal  []rules.Move
+	listed bool
+}
+
+func (w *sanWriter) san(m rules.Move) string {
+	body, ok := "", false
+	if n, isNotator := w.p.Variant().(Notator); isNotator {
+		body, ok = n.FormatAction(w.p, m)
+	}
+	if !ok {
+		body = w.orthodox(m)
+	}
+	return body + checkMark(w.p, m)
+}
+
+// orthodox writes m without its check mark. Actions that SAN has no form
 // for, and that the variant does not write, fall back to the coordinate form.
-func orthodoxSAN(p *rules.Position, m rules.Move) string {
+func (w *sanWriter) orthodox(m rules.Move) string {
+	p := w.p
 	switch {
 	case m.Kind == rules.Castle:
 		if kingside(m) {
@@ -43,7 +70,7 @@ func orthodoxSAN(p *rules.Position, m rules.Move) string {
 		switch {
 		case capture:
 			b.WriteByte(fileLetter(m.From.File()))
-			if others := rivals(p, m); sharesFile(others, m.From) {
+			if others := w.rivals(m); sharesFile(others, m.From) {
 				b.WriteString(rankName(m.From.Rank()))
 			}
 		case m.From.File() != m.To.File():
@@ -53,7 +80,7 @@ func orthodoxSAN(p *rules.Position, m rules.Move) string {
 		}
 	} else {
 		b.WriteByte(m.Piece.Letter())
-		b.WriteString(Disambiguation(m.From, rivals(p, m)))
+		b.WriteString(Disambiguation(m.From, w.rivals(m)))
 	}
 	if capture {
 		b.WriteByte('x')
@@ -69,12 +96,15 @@ func orthodoxSAN(p *rules.Position, m rules.Move) string {
 // rivals returns the origins of the other legal moves that the SAN of m
 // without disambiguation would also name: same kind of man, same
 // destination, same promotion, and for a pawn the same capturing or not.
-func rivals(p *rules.Position, m rules.Move) []rules.Square {
+func (w *sanWriter) rivals(m rules.Move) []rules.Square {
+	if !w.listed {
+		w.legal, w.listed = w.p.Legal(nil), true
+	}
 	var out []rules.Square
-	capture := isCapture(p, m)
-	for _, o := range p.Legal(nil) {
+	capture := isCapture(w.p, m)
+	for _, o := range w.legal {
 		if moveShaped(o.Kind) && o.Piece == m.Piece && o.To == m.To && o.Promo == m.Promo &&
-			o.From != m.From && (m.Piece != rules.Pawn || isCapture(p, o) == capture) {
+			o.From != m.From && (m.Piece != rules.Pawn || isCapture(w.p, o) == capture) {
 			out = append(out, o.From)
 		}
 	}
@@ -114,7 +144,7 @@ func checkMark(p *rules.Position, m rules.Move) string {
 	if !p.InCheck() {
 		return ""
 	}
-	if len(p.Legal(nil)) == 0 {
+	if p.CountLegal() == 0 {
 		return "#"
 	}
 	return "+"

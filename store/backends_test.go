@@ -3,22 +3,19 @@ package store_test
 import (
 	"context"
 	"errors"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
+	"timechess/internal/pgtest"
 	"timechess/store"
 )
 
 // postgresEnv names the variable that gives the tests a PostgreSQL server:
 // a DSN of a database whose user may create databases. .ci/run starts a
 // throwaway cluster and sets it.
-const postgresEnv = "TIMECHESS_TEST_POSTGRES"
+const postgresEnv = pgtest.Env
 
 // backend is a database the contract runs against.
 type backend struct {
@@ -101,36 +98,7 @@ func postgresBackend(t *testing.T) backend {
 // freshPostgres creates a database for one test and drops it afterwards.
 func freshPostgres(t testing.TB, admin string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, admin)
-	if err != nil {
-		t.Fatalf("connect to %s: %v", postgresEnv, err)
-	}
-	defer conn.Close(ctx)
-	name := "timechess_test_" + strings.ToLower(store.NewToken()[:12])
-	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, admin)
-		if err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatalf("%s: %v", postgresEnv, err)
-	}
-	u.Path = "/" + name
-	return u.String()
+	return pgtest.Fresh(t, admin, "timechess_test_")
 }
 
 // openStore opens dsn and closes the store at the end of the test.

@@ -50,32 +50,32 @@ func (s *sqlStore) Backup(ctx context.Context, w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	var n backupCounts
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(c conn) error {
 		if err := enc.Encode(backupRecord{Format: backupFormat, Version: backupVersion}); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY id`)
+		rows, err := c.query(ctx, `SELECT `+gameColumns+` FROM games ORDER BY id`)
 		if err := forEach(rows, err, scanGame, func(g Game) error {
 			n.Games++
 			return enc.Encode(backupRecord{Game: &g})
 		}); err != nil {
 			return err
 		}
-		rows, err = tx.QueryContext(ctx, `SELECT game_id, ply, action, clock_ms, at_ms FROM moves ORDER BY game_id, ply`)
+		rows, err = c.query(ctx, `SELECT game_id, ply, action, clock_ms, at_ms FROM moves ORDER BY game_id, ply`)
 		if err := forEach(rows, err, scanGameMove, func(m gameMove) error {
 			n.Moves++
 			return enc.Encode(backupRecord{Move: &m})
 		}); err != nil {
 			return err
 		}
-		rows, err = tx.QueryContext(ctx, `SELECT `+commentColumns+` FROM comments ORDER BY game_id, seq`)
+		rows, err = c.query(ctx, `SELECT `+commentColumns+` FROM comments ORDER BY game_id, seq`)
 		if err := forEach(rows, err, scanComment, func(c Comment) error {
 			n.Comments++
 			return enc.Encode(backupRecord{Comment: &c})
 		}); err != nil {
 			return err
 		}
-		rows, err = tx.QueryContext(ctx, `SELECT `+seekColumns+` FROM seeks ORDER BY created_ms, id`)
+		rows, err = c.query(ctx, `SELECT `+seekColumns+` FROM seeks ORDER BY created_ms, id`)
 		if err := forEach(rows, err, scanSeek, func(k Seek) error {
 			n.Seeks++
 			return enc.Encode(backupRecord{Seek: &k})
@@ -111,9 +111,9 @@ func (p prefixed) Scan(dest ...any) error { return p.row.Scan(append([]any{p.fir
 
 // Restore implements Store.
 func (s *sqlStore) Restore(ctx context.Context, r io.Reader) error {
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
+	err := s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
 		var games, seeks int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM seeks)`).Scan(&games); err != nil {
+		if err := c.queryRow(ctx, `SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM seeks)`).Scan(&games); err != nil {
 			return nil, err
 		}
 		if games+seeks > 0 {
@@ -122,13 +122,13 @@ func (s *sqlStore) Restore(ctx context.Context, r io.Reader) error {
 		return nil, readBackup(r, func(rec backupRecord) error {
 			switch {
 			case rec.Game != nil:
-				return insertGame(ctx, s, tx, *rec.Game)
+				return insertGame(ctx, c, *rec.Game)
 			case rec.Move != nil:
-				return insertMove(ctx, s, tx, rec.Move.Game, rec.Move.Move)
+				return insertMove(ctx, c, rec.Move.Game, rec.Move.Move)
 			case rec.Comment != nil:
-				return insertComment(ctx, s, tx, *rec.Comment)
+				return insertComment(ctx, c, *rec.Comment)
 			default:
-				return insertSeek(ctx, s, tx, *rec.Seek)
+				return insertSeek(ctx, c, *rec.Seek)
 			}
 		})
 	})

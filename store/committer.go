@@ -11,6 +11,16 @@ import (
 // maxBatch is the most writes a committer puts in one transaction.
 const maxBatch = 128
 
+// The savepoint of each write in a batch.
+const (
+	savepoint           = "SAVEPOINT request"
+	rollbackToSavepoint = "ROLLBACK TO request"
+	releaseSavepoint    = "RELEASE request"
+)
+
+// committerQueries are the committer's own statements, prepared.
+var committerQueries = []string{savepoint, rollbackToSavepoint, releaseSavepoint}
+
 // committer runs the writes of a SQLite store on its one writer connection,
 // with group commit: the writes that wait while a transaction commits go
 // together into the next one, each in a savepoint of its own, so that one
@@ -18,7 +28,7 @@ const maxBatch = 128
 // is rolled back alone. A write's caller gets its result once the
 // transaction that holds it has committed.
 type committer struct {
-	db      *sql.DB
+	writes  *statements // of the writer connection
 	hub     *hub
 	queue   chan *writeRequest
 	quit    chan struct{} // closed by stop
@@ -34,8 +44,8 @@ type writeRequest struct {
 	done   chan struct{}
 }
 
-func startCommitter(db *sql.DB, h *hub) *committer {
-	c := &committer{db: db, hub: h, queue: make(chan *writeRequest), quit: make(chan struct{}), stopped: make(chan struct{})}
+func startCommitter(writes *statements, h *hub) *committer {
+	c := &committer{writes: writes, hub: h, queue: make(chan *writeRequest), quit: make(chan struct{}), stopped: make(chan struct{})}
 	go c.loop()
 	return c
 }
@@ -102,7 +112,7 @@ func (c *committer) commit(batch []*writeRequest) {
 			}
 		}
 	}
-	tx, err := c.db.BeginTx(context.Background(), nil)
+	tx, err := c.writes.db.BeginTx(context.Background(), nil)
 	if err != nil {
 		fail(err)
 		return
@@ -130,15 +140,16 @@ func (c *committer) run(tx *sql.Tx, r *writeRequest) error {
 	// The statements run to the end even if the caller goes away: an
 	// interrupted statement could roll back the whole batch.
 	ctx := context.WithoutCancel(r.ctx)
-	if _, err := tx.ExecContext(ctx, "SAVEPOINT request"); err != nil {
+	cn := conn{ps: c.writes, tx: tx}
+	if _, err := cn.exec(ctx, savepoint); err != nil {
 		return err
 	}
-	r.events, r.err = r.fn(ctx, tx)
+	r.events, r.err = r.fn(ctx, cn)
 	if r.err != nil {
-		if _, err := tx.ExecContext(ctx, "ROLLBACK TO request"); err != nil {
+		if _, err := cn.exec(ctx, rollbackToSavepoint); err != nil {
 			return errors.Join(r.err, err)
 		}
 	}
-	_, err := tx.ExecContext(ctx, "RELEASE request")
+	_, err := cn.exec(ctx, releaseSavepoint)
 	return err
 }

@@ -22,9 +22,9 @@ func TestCommitterBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	comment := func(text string, fail error) writeFunc {
-		return func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
+		return func(ctx context.Context, cn conn) ([]Event, error) {
 			c := Comment{Game: g.ID, Seq: len(text), Author: "batch", Text: text, At: g.Created}
-			return nil, errors.Join(insertComment(ctx, st, tx, c), fail)
+			return nil, errors.Join(insertComment(ctx, cn, c), fail)
 		}
 	}
 	refused := errors.New("refused after writing")
@@ -47,7 +47,12 @@ func TestCommitterBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	(&committer{db: db, hub: st.hub}).commit(batch)
+	writes, err := prepareStatements(t.Context(), db, st.d, committerQueries...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writes.close()
+	(&committer{writes: writes, hub: st.hub}).commit(batch)
 	wantErrs := []error{nil, refused, context.Canceled, nil}
 	for i, r := range batch {
 		if !errors.Is(r.err, wantErrs[i]) || (wantErrs[i] == nil) != (r.err == nil) {

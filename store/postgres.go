@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -14,6 +16,9 @@ import (
 // notifyChannel is the LISTEN/NOTIFY channel of the feed. Every process
 // listens to all events and keeps those its subscribers want.
 const notifyChannel = "timechess_events"
+
+// notifyQuery announces an event: its channel and payload.
+const notifyQuery = `SELECT pg_notify(?, ?)`
 
 // openPostgres connects a pgx pool to the database at dsn, migrates it and
 // starts listening for events.
@@ -31,7 +36,10 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 		return nil, fmt.Errorf("PostgreSQL at %s:%d: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
+	// Idle connections stay open, with their prepared statements, up to
+	// the pool's size.
 	db.SetMaxOpenConns(int(cfg.MaxConns))
+	db.SetMaxIdleConns(int(cfg.MaxConns))
 	fail := func(err error) (Store, error) {
 		db.Close()
 		pool.Close()
@@ -45,18 +53,26 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 	if err := l.start(ctx); err != nil {
 		return fail(fmt.Errorf("PostgreSQL: listen for events: %w", err))
 	}
+	d := dialect{
+		name:         "postgres",
+		dollarParams: true,
+		snapshot:     sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
+	}
+	stmts, err := prepareStatements(ctx, db, d, slices.Concat(hotQueries, []string{notifyQuery})...)
+	if err != nil {
+		l.stop()
+		return fail(fmt.Errorf("PostgreSQL: %w", err))
+	}
 	return &sqlStore{
-		d: dialect{
-			name:         "postgres",
-			dollarParams: true,
-			snapshot:     sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
-		},
+		d:      d,
 		rdb:    db,
-		commit: func(ctx context.Context, fn writeFunc) error { return pgCommit(ctx, db, fn) },
+		reads:  stmts,
+		writes: stmts,
+		commit: func(ctx context.Context, fn writeFunc) error { return pgCommit(ctx, stmts, fn) },
 		hub:    h,
 		shutdown: func() error {
 			l.stop()
-			err := db.Close()
+			err := errors.Join(stmts.close(), db.Close())
 			pool.Close()
 			return err
 		},
@@ -67,13 +83,14 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 // delivers them to every listener, this process's included, when the
 // transaction commits, and never when it does not. Concurrent transactions
 // share the WAL flushes of their commits.
-func pgCommit(ctx context.Context, db *sql.DB, fn writeFunc) error {
-	tx, err := db.BeginTx(ctx, nil)
+func pgCommit(ctx context.Context, stmts *statements, fn writeFunc) error {
+	tx, err := stmts.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	events, err := fn(ctx, tx)
+	cn := conn{ps: stmts, tx: tx}
+	events, err := fn(ctx, cn)
 	if err != nil {
 		return err
 	}
@@ -82,7 +99,7 @@ func pgCommit(ctx context.Context, db *sql.DB, fn writeFunc) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, string(payload)); err != nil {
+		if _, err := cn.exec(ctx, notifyQuery, notifyChannel, string(payload)); err != nil {
 			return err
 		}
 	}

@@ -20,15 +20,15 @@ func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Com
 		return Comment{}, err
 	}
 	c := Comment{Game: id, Author: author, Text: text, At: time.Now().UTC().Truncate(time.Millisecond)}
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
-		err := tx.QueryRowContext(ctx, s.q(`UPDATE games SET comments = comments + 1 WHERE id = ? RETURNING comments`), id).Scan(&c.Seq)
+	err := s.write(ctx, func(ctx context.Context, cn conn) ([]Event, error) {
+		err := cn.queryRow(ctx, `UPDATE games SET comments = comments + 1 WHERE id = ? RETURNING comments`, id).Scan(&c.Seq)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("game %s: %w", id, ErrNotFound)
 		}
 		if err != nil {
 			return nil, err
 		}
-		return []Event{{Topic: id, Kind: EventComment, Seq: c.Seq}}, insertComment(ctx, s, tx, c)
+		return []Event{{Topic: id, Kind: EventComment, Seq: c.Seq}}, insertComment(ctx, cn, c)
 	})
 	if err != nil {
 		return Comment{}, err
@@ -36,8 +36,8 @@ func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Com
 	return c, nil
 }
 
-func insertComment(ctx context.Context, s *sqlStore, tx *sql.Tx, c Comment) error {
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO comments (game_id, seq, author, body, at_ms) VALUES (?, ?, ?, ?, ?)`),
+func insertComment(ctx context.Context, cn conn, c Comment) error {
+	_, err := cn.exec(ctx, `INSERT INTO comments (game_id, seq, author, body, at_ms) VALUES (?, ?, ?, ?, ?)`,
 		c.Game, c.Seq, c.Author, c.Text, millis(c.At))
 	return err
 }
@@ -45,11 +45,11 @@ func insertComment(ctx context.Context, s *sqlStore, tx *sql.Tx, c Comment) erro
 // Comments implements Store.
 func (s *sqlStore) Comments(ctx context.Context, id string, afterSeq int) ([]Comment, error) {
 	var comments []Comment
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		if _, err := s.gameIn(ctx, tx, id); err != nil {
+	err := s.read(ctx, func(cn conn) error {
+		if _, err := s.gameIn(ctx, cn, id); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, s.q(`SELECT `+commentColumns+` FROM comments WHERE game_id = ? AND seq > ? ORDER BY seq`), id, afterSeq)
+		rows, err := cn.query(ctx, `SELECT `+commentColumns+` FROM comments WHERE game_id = ? AND seq > ? ORDER BY seq`, id, afterSeq)
 		comments, err = collect(rows, err, scanComment)
 		return err
 	})

@@ -69,9 +69,12 @@ func scanGame(row rowScanner) (Game, error) {
 	return g, nil
 }
 
-func insertGame(ctx context.Context, s *sqlStore, tx *sql.Tx, g Game) error {
-	marks := strings.Repeat("?, ", strings.Count(gameColumns, ",")) + "?"
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (`+gameColumns+`) VALUES (`+marks+`)`), gameValues(g)...)
+// insertGameQuery stores a game: the values of gameValues.
+var insertGameQuery = `INSERT INTO games (` + gameColumns + `) VALUES (` +
+	strings.Repeat("?, ", strings.Count(gameColumns, ",")) + "?)"
+
+func insertGame(ctx context.Context, c conn, g Game) error {
+	_, err := c.exec(ctx, insertGameQuery, gameValues(g)...)
 	return err
 }
 
@@ -93,11 +96,11 @@ func (s *sqlStore) CreateGame(ctx context.Context, spec GameSpec, st State) (Gam
 	if err != nil {
 		return Game{}, err
 	}
-	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
-		if err := insertGame(ctx, s, tx, g); err != nil {
+	err = s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
+		if err := insertGame(ctx, c, g); err != nil {
 			return nil, err
 		}
-		g, err = s.gameIn(ctx, tx, g.ID) // as stored, to the millisecond
+		g, err = s.gameIn(ctx, c, g.ID) // as stored, to the millisecond
 		return nil, err
 	})
 	if err != nil {
@@ -108,17 +111,11 @@ func (s *sqlStore) CreateGame(ctx context.Context, spec GameSpec, st State) (Gam
 
 // Game implements Store.
 func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
-	return s.gameIn(ctx, s.rdb, id)
+	return s.gameIn(ctx, s.pool(), id)
 }
 
-// querier is a *sql.DB or *sql.Tx.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-func (s *sqlStore) gameIn(ctx context.Context, db querier, id string) (Game, error) {
-	g, err := scanGame(db.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games WHERE id = ?`), id))
+func (s *sqlStore) gameIn(ctx context.Context, c conn, id string) (Game, error) {
+	g, err := scanGame(c.queryRow(ctx, selectGameQuery, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, fmt.Errorf("game %s: %w", id, ErrNotFound)
 	}
@@ -128,19 +125,19 @@ func (s *sqlStore) gameIn(ctx context.Context, db querier, id string) (Game, err
 // Moves implements Store.
 func (s *sqlStore) Moves(ctx context.Context, id string, afterPly int) ([]Move, error) {
 	var moves []Move
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		if _, err := s.gameIn(ctx, tx, id); err != nil {
+	err := s.read(ctx, func(c conn) error {
+		if _, err := s.gameIn(ctx, c, id); err != nil {
 			return err
 		}
 		var err error
-		moves, err = s.movesIn(ctx, tx, id, afterPly)
+		moves, err = s.movesIn(ctx, c, id, afterPly)
 		return err
 	})
 	return moves, err
 }
 
-func (s *sqlStore) movesIn(ctx context.Context, tx *sql.Tx, id string, afterPly int) ([]Move, error) {
-	rows, err := tx.QueryContext(ctx, s.q(`SELECT ply, action, clock_ms, at_ms FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply`), id, afterPly)
+func (s *sqlStore) movesIn(ctx context.Context, c conn, id string, afterPly int) ([]Move, error) {
+	rows, err := c.query(ctx, selectMovesQuery, id, afterPly)
 	return collect(rows, err, scanMove)
 }
 
@@ -157,8 +154,8 @@ func scanMove(row rowScanner) (Move, error) {
 	return m, nil
 }
 
-func insertMove(ctx context.Context, s *sqlStore, tx *sql.Tx, id string, m Move) error {
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES (?, ?, ?, ?, ?)`),
+func insertMove(ctx context.Context, c conn, id string, m Move) error {
+	_, err := c.exec(ctx, insertMoveQuery,
 		id, m.Ply, m.Action, m.Clock.Milliseconds(), millis(m.At))
 	return err
 }
@@ -169,12 +166,12 @@ func (s *sqlStore) Load(ctx context.Context, id string) (Game, []Move, error) {
 		g     Game
 		moves []Move
 	)
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(c conn) error {
 		var err error
-		if g, err = s.gameIn(ctx, tx, id); err != nil {
+		if g, err = s.gameIn(ctx, c, id); err != nil {
 			return err
 		}
-		moves, err = s.movesIn(ctx, tx, id, 0)
+		moves, err = s.movesIn(ctx, c, id, 0)
 		return err
 	})
 	return g, moves, err
@@ -222,23 +219,23 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter) ([]Game, error) 
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	query += ` ORDER BY updated_ms DESC, id LIMIT ?`
-	rows, err := s.rdb.QueryContext(ctx, s.q(query), append(args, limit)...)
+	rows, err := s.rdb.QueryContext(ctx, s.d.q(query), append(args, limit)...) // not prepared: the query varies
 	games, err := collect(rows, err, scanGame)
 	return games, s.dbError(err)
 }
 
-// change runs a guarded UPDATE of one game (the query ends in WHERE ... with
-// its arguments) that returns the changed game, then more, all in one
-// transaction. When the guard refuses, refusal explains why from the game as
-// it is.
+// change runs a guarded UPDATE of one game (the query ends in WHERE ...
+// RETURNING gameColumns, with its arguments) that returns the changed game,
+// then more, all in one transaction. When the guard refuses, refusal
+// explains why from the game as it is.
 func (s *sqlStore) change(ctx context.Context, id string, update string, args []any,
-	refusal func(Game) error, more func(ctx context.Context, tx *sql.Tx, g Game) (Event, error)) (Game, error) {
+	refusal func(Game) error, more func(ctx context.Context, c conn, g Game) (Event, error)) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
+	err := s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
 		var err error
-		g, err = scanGame(tx.QueryRowContext(ctx, s.q(update+` RETURNING `+gameColumns), args...))
+		g, err = scanGame(c.queryRow(ctx, update, args...))
 		if errors.Is(err, sql.ErrNoRows) {
-			current, err := s.gameIn(ctx, tx, id)
+			current, err := s.gameIn(ctx, c, id)
 			if err != nil {
 				return nil, err
 			}
@@ -250,7 +247,7 @@ func (s *sqlStore) change(ctx context.Context, id string, update string, args []
 		if err != nil {
 			return nil, err
 		}
-		ev, err := more(ctx, tx, g)
+		ev, err := more(ctx, c, g)
 		return []Event{ev}, err
 	})
 	if err != nil {
@@ -286,6 +283,20 @@ func refuseVersion(expected int64) func(Game) error {
 
 // AppendMove implements Store.
 func (s *sqlStore) AppendMove(ctx context.Context, id string, expectedPly int, mv Move, st State) (Game, error) {
+	return s.appendMove(ctx, id, 0, expectedPly, mv, st)
+}
+
+// AppendMoveAt implements MoveGuard.
+func (s *sqlStore) AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error) {
+	if expectedVersion < 1 {
+		return Game{}, fmt.Errorf("%w: expected version %d", ErrInvalid, expectedVersion)
+	}
+	return s.appendMove(ctx, id, expectedVersion, expectedPly, mv, st)
+}
+
+// appendMove is AppendMove, also guarded by the version unless
+// expectedVersion is 0.
+func (s *sqlStore) appendMove(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error) {
 	if err := mv.validate(); err != nil {
 		return Game{}, err
 	}
@@ -300,12 +311,35 @@ func (s *sqlStore) AppendMove(ctx context.Context, id string, expectedPly int, m
 	if mv.At.IsZero() {
 		mv.At = now
 	}
-	update := `UPDATE games SET ply = ply + 1, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame
-	args := append(stateValues(st, now), id, expectedPly)
-	return s.change(ctx, id, update, args, refusePly(expectedPly), func(ctx context.Context, tx *sql.Tx, g Game) (Event, error) {
-		return Event{Topic: id, Kind: EventMove, Version: g.Version, Ply: g.Ply}, insertMove(ctx, s, tx, id, mv)
+	update, args, refusal := appendMoveQuery, append(stateValues(st, now), id, expectedPly), refusePly(expectedPly)
+	if expectedVersion != 0 {
+		update, args = appendMoveAtQuery, append(args, expectedVersion)
+		refusal = func(g Game) error {
+			if g.Ply == expectedPly && g.Status != Ended {
+				return refuseVersion(expectedVersion)(g)
+			}
+			return refusePly(expectedPly)(g)
+		}
+	}
+	return s.change(ctx, id, update, args, refusal, func(ctx context.Context, c conn, g Game) (Event, error) {
+		return Event{Topic: id, Kind: EventMove, Version: g.Version, Ply: g.Ply}, insertMove(ctx, c, id, mv)
 	})
 }
+
+// The queries of every move, prepared (hotQueries).
+const (
+	selectGameQuery  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
+	selectMovesQuery = `SELECT ply, action, clock_ms, at_ms FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply`
+	insertMoveQuery  = `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES (?, ?, ?, ?, ?)`
+	// appendMoveQuery takes stateValues, the id and the expected ply;
+	// appendMoveAtQuery the expected version too.
+	appendMoveQuery   = `UPDATE games SET ply = ply + 1, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` RETURNING ` + gameColumns
+	appendMoveAtQuery = `UPDATE games SET ply = ply + 1, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` AND version = ? RETURNING ` + gameColumns
+)
+
+// hotQueries are the queries every move runs: reading the game and its
+// moves, and appending a move.
+var hotQueries = []string{selectGameQuery, selectMovesQuery, insertMoveQuery, appendMoveQuery, appendMoveAtQuery}
 
 // TakeBack implements Store.
 func (s *sqlStore) TakeBack(ctx context.Context, id string, expectedPly, toPly int, st State) (Game, error) {
@@ -315,10 +349,10 @@ func (s *sqlStore) TakeBack(ctx context.Context, id string, expectedPly, toPly i
 	if err := st.validate(); err != nil {
 		return Game{}, err
 	}
-	update := `UPDATE games SET ply = ?, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame
+	update := `UPDATE games SET ply = ?, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` RETURNING ` + gameColumns
 	args := append(append([]any{toPly}, stateValues(st, time.Now())...), id, expectedPly)
-	return s.change(ctx, id, update, args, refusePly(expectedPly), func(ctx context.Context, tx *sql.Tx, g Game) (Event, error) {
-		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM moves WHERE game_id = ? AND ply > ?`), id, toPly)
+	return s.change(ctx, id, update, args, refusePly(expectedPly), func(ctx context.Context, c conn, g Game) (Event, error) {
+		_, err := c.exec(ctx, `DELETE FROM moves WHERE game_id = ? AND ply > ?`, id, toPly)
 		return Event{Topic: id, Kind: EventState, Version: g.Version, Ply: g.Ply}, err
 	})
 }
@@ -328,12 +362,12 @@ func (s *sqlStore) SetState(ctx context.Context, id string, expectedVersion int6
 	if err := st.validate(); err != nil {
 		return Game{}, err
 	}
-	update := `UPDATE games SET ` + setState + ` WHERE id = ? AND version = ?`
+	update := `UPDATE games SET ` + setState + ` WHERE id = ? AND version = ? RETURNING ` + gameColumns
 	args := append(stateValues(st, time.Now()), id, expectedVersion)
 	return s.change(ctx, id, update, args, refuseVersion(expectedVersion), stateEvent)
 }
 
-func stateEvent(_ context.Context, _ *sql.Tx, g Game) (Event, error) {
+func stateEvent(_ context.Context, _ conn, g Game) (Event, error) {
 	return Event{Topic: g.ID, Kind: EventState, Version: g.Version, Ply: g.Ply}, nil
 }
 
@@ -354,7 +388,8 @@ func (s *sqlStore) ClaimSeat(ctx context.Context, id string, expectedVersion int
 	col := string(side) // the column prefix; side is White or Black
 	update := `UPDATE games SET ` + col + `_token = ?, ` + col + `_owner = ?, ` + col + `_engine = ?, ` + setState +
 		` WHERE id = ? AND version = ? AND ` + openGame +
-		` AND ` + col + `_token IS NULL AND ` + col + `_owner IS NULL AND ` + col + `_engine = ''`
+		` AND ` + col + `_token IS NULL AND ` + col + `_owner IS NULL AND ` + col + `_engine = ''` +
+		` RETURNING ` + gameColumns
 	args := append(append([]any{seat.Token.bytes(), nullable(seat.Owner), seat.Engine}, stateValues(st, time.Now())...), id, expectedVersion)
 	refusal := func(g Game) error {
 		if err := refuseEnded(g); err != nil {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/pressly/goose/v3"
@@ -89,16 +90,27 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		wdb.Close()
 		return nil, err
 	}
+	d := dialect{name: "sqlite", snapshot: sql.TxOptions{ReadOnly: true}}
+	reads, err := prepareStatements(ctx, rdb, d, selectGameQuery, selectMovesQuery)
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("SQLite database %s: %w", path, err), rdb.Close(), wdb.Close())
+	}
+	writes, err := prepareStatements(ctx, wdb, d, slices.Concat(hotQueries, committerQueries)...)
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("SQLite database %s: %w", path, err), reads.close(), rdb.Close(), wdb.Close())
+	}
 	h := newHub()
-	c := startCommitter(wdb, h)
+	c := startCommitter(writes, h)
 	return &sqlStore{
-		d:      dialect{name: "sqlite", snapshot: sql.TxOptions{ReadOnly: true}},
+		d:      d,
 		rdb:    rdb,
+		reads:  reads,
+		writes: writes,
 		commit: c.do,
 		hub:    h,
 		shutdown: func() error {
 			c.stop()
-			return errors.Join(rdb.Close(), wdb.Close())
+			return errors.Join(reads.close(), writes.close(), rdb.Close(), wdb.Close())
 		},
 	}, nil
 }

@@ -35,8 +35,8 @@ func scanSeek(row rowScanner) (Seek, error) {
 	return k, nil
 }
 
-func insertSeek(ctx context.Context, s *sqlStore, tx *sql.Tx, k Seek) error {
-	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), seekValues(k)...)
+func insertSeek(ctx context.Context, c conn, k Seek) error {
+	_, err := c.exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, seekValues(k)...)
 	return err
 }
 
@@ -52,12 +52,12 @@ func (s *sqlStore) CreateSeek(ctx context.Context, spec SeekSpec) (Seek, error) 
 		return Seek{}, err
 	}
 	k := Seek{ID: newID(), SeekSpec: spec, Created: time.Now().UTC().Truncate(time.Millisecond)}
-	err := s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
-		if err := insertSeek(ctx, s, tx, k); err != nil {
+	err := s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
+		if err := insertSeek(ctx, c, k); err != nil {
 			return nil, err
 		}
 		var err error
-		k, err = s.seekIn(ctx, tx, k.ID) // as stored, to the millisecond
+		k, err = s.seekIn(ctx, c, k.ID) // as stored, to the millisecond
 		return seekEvents(k.ID), err
 	})
 	if err != nil {
@@ -68,11 +68,11 @@ func (s *sqlStore) CreateSeek(ctx context.Context, spec SeekSpec) (Seek, error) 
 
 // Seek implements Store.
 func (s *sqlStore) Seek(ctx context.Context, id string) (Seek, error) {
-	return s.seekIn(ctx, s.rdb, id)
+	return s.seekIn(ctx, s.pool(), id)
 }
 
-func (s *sqlStore) seekIn(ctx context.Context, db querier, id string) (Seek, error) {
-	k, err := scanSeek(db.QueryRowContext(ctx, s.q(`SELECT `+seekColumns+` FROM seeks WHERE id = ?`), id))
+func (s *sqlStore) seekIn(ctx context.Context, c conn, id string) (Seek, error) {
+	k, err := scanSeek(c.queryRow(ctx, `SELECT `+seekColumns+` FROM seeks WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Seek{}, fmt.Errorf("seek %s: %w", id, ErrNotFound)
 	}
@@ -84,14 +84,14 @@ func (s *sqlStore) OpenSeeks(ctx context.Context, limit int) ([]Seek, error) {
 	if limit < 1 || limit > 1000 {
 		return nil, fmt.Errorf("%w: seek limit %d (want 1 to 1000)", ErrInvalid, limit)
 	}
-	rows, err := s.rdb.QueryContext(ctx, s.q(`SELECT `+seekColumns+` FROM seeks WHERE game_id IS NULL ORDER BY created_ms, id LIMIT ?`), limit)
+	rows, err := s.pool().query(ctx, `SELECT `+seekColumns+` FROM seeks WHERE game_id IS NULL ORDER BY created_ms, id LIMIT ?`, limit)
 	seeks, err := collect(rows, err, scanSeek)
 	return seeks, s.dbError(err)
 }
 
 // seekRefusal explains why an open seek could not be changed.
-func (s *sqlStore) seekRefusal(ctx context.Context, tx *sql.Tx, id string) error {
-	k, err := s.seekIn(ctx, tx, id)
+func (s *sqlStore) seekRefusal(ctx context.Context, c conn, id string) error {
+	k, err := s.seekIn(ctx, c, id)
 	if err != nil {
 		return err
 	}
@@ -104,18 +104,18 @@ func (s *sqlStore) TakeSeek(ctx context.Context, seekID string, spec GameSpec, s
 	if err != nil {
 		return Game{}, err
 	}
-	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
-		if err := insertGame(ctx, s, tx, g); err != nil {
+	err = s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
+		if err := insertGame(ctx, c, g); err != nil {
 			return nil, err
 		}
-		res, err := tx.ExecContext(ctx, s.q(`UPDATE seeks SET game_id = ? WHERE id = ? AND game_id IS NULL`), g.ID, seekID)
+		res, err := c.exec(ctx, `UPDATE seeks SET game_id = ? WHERE id = ? AND game_id IS NULL`, g.ID, seekID)
 		if err != nil {
 			return nil, err
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return nil, errors.Join(err, s.seekRefusal(ctx, tx, seekID))
+			return nil, errors.Join(err, s.seekRefusal(ctx, c, seekID))
 		}
-		g, err = s.gameIn(ctx, tx, g.ID) // as stored, to the millisecond
+		g, err = s.gameIn(ctx, c, g.ID) // as stored, to the millisecond
 		return seekEvents(seekID), err
 	})
 	if err != nil {
@@ -126,13 +126,13 @@ func (s *sqlStore) TakeSeek(ctx context.Context, seekID string, spec GameSpec, s
 
 // CancelSeek implements Store.
 func (s *sqlStore) CancelSeek(ctx context.Context, id string) error {
-	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) ([]Event, error) {
-		res, err := tx.ExecContext(ctx, s.q(`DELETE FROM seeks WHERE id = ? AND game_id IS NULL`), id)
+	return s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
+		res, err := c.exec(ctx, `DELETE FROM seeks WHERE id = ? AND game_id IS NULL`, id)
 		if err != nil {
 			return nil, err
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return nil, errors.Join(err, s.seekRefusal(ctx, tx, id))
+			return nil, errors.Join(err, s.seekRefusal(ctx, c, id))
 		}
 		return seekEvents(id), nil
 	})

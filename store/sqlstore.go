@@ -20,14 +20,18 @@ type dialect struct {
 	snapshot sql.TxOptions
 }
 
-// writeFunc is the work of one write: it runs its statements in tx with ctx
-// and returns the events to announce once the transaction commits.
-type writeFunc func(ctx context.Context, tx *sql.Tx) ([]Event, error)
+// writeFunc is the work of one write: it runs its statements in the write
+// transaction c with ctx and returns the events to announce once the
+// transaction commits.
+type writeFunc func(ctx context.Context, c conn) ([]Event, error)
 
 // sqlStore is the Store of both databases, over database/sql.
 type sqlStore struct {
 	d   dialect
 	rdb *sql.DB // reads
+	// reads and writes are the prepared statements of the reading
+	// database and of the writing one (the same on PostgreSQL).
+	reads, writes *statements
 	// commit runs a write and announces its events once it is committed:
 	// SQLite's committer, or PostgreSQL's transaction with NOTIFY.
 	commit func(ctx context.Context, fn writeFunc) error
@@ -39,8 +43,8 @@ type sqlStore struct {
 
 // q writes the query for the dialect: its ? become $1, $2, ... on PostgreSQL.
 // The queries of this package hold no other question marks.
-func (s *sqlStore) q(query string) string {
-	if !s.d.dollarParams {
+func (d dialect) q(query string) string {
+	if !d.dollarParams {
 		return query
 	}
 	var b strings.Builder
@@ -67,13 +71,13 @@ func (s *sqlStore) write(ctx context.Context, fn writeFunc) error {
 }
 
 // read runs fn in a transaction of the reader that sees one instant.
-func (s *sqlStore) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *sqlStore) read(ctx context.Context, fn func(c conn) error) error {
 	tx, err := s.rdb.BeginTx(ctx, &s.d.snapshot)
 	if err != nil {
 		return s.dbError(err)
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(conn{ps: s.reads, tx: tx}); err != nil {
 		return s.dbError(err)
 	}
 	return s.dbError(tx.Commit())
@@ -85,7 +89,8 @@ func (s *sqlStore) dbError(err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, sql.ErrConnDone) || strings.Contains(err.Error(), "sql: database is closed"):
+	case errors.Is(err, sql.ErrConnDone) || strings.Contains(err.Error(), "sql: database is closed") ||
+		strings.Contains(err.Error(), "sql: statement is closed"):
 		return fmt.Errorf("%s: %w", s.d.name, ErrClosed)
 	case isStoreError(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return err
@@ -112,6 +117,9 @@ func (s *sqlStore) Close() error {
 	s.hub.close()
 	return s.shutdown()
 }
+
+// pool is where a read outside a transaction runs.
+func (s *sqlStore) pool() conn { return conn{ps: s.reads} }
 
 // newID returns a fresh id for a game or seek: 12 random base32 characters
 // (60 bits), lower case.

@@ -77,6 +77,16 @@ type Store interface {
 	Close() error
 }
 
+// MoveGuard is implemented by the stores that Open returns. It is not part
+// of Store, so that a Store wrapping another does not seem to offer it.
+type MoveGuard interface {
+	// AppendMoveAt is AppendMove that also fails with ErrConflict unless the
+	// game is at version expectedVersion: a move checked against a game
+	// read (and kept) earlier is stored only if the game has not changed
+	// since, not even by a takeback and as many moves again.
+	AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error)
+}
+
 // GameFilter selects games for ListGames. Its conditions add up; the zero
 // value selects every game.
 type GameFilter struct {

@@ -61,6 +61,10 @@ type CLI struct {
 	Play     PlayCmd     `cmd:"" help:"Play against the engine in the terminal."`
 	UCI      UCICmd      `cmd:"" name:"uci" help:"Speak UCI on stdin/stdout (for GUIs and match runners)."`
 	XBoard   XBoardCmd   `cmd:"" name:"xboard" help:"Speak XBoard/CECP v2 on stdin/stdout (for GUIs and match runners)."`
+	Serve    ServeCmd    `cmd:"" help:"Serve the browser UI and the HTTP/WebSocket API (docs/api.md)."`
+	Backup   BackupCmd   `cmd:"" help:"Write a database's portable backup (JSON lines; docs/operations.md) to a file or standard output."`
+	Restore  RestoreCmd  `cmd:"" help:"Read a backup into an empty database, all or nothing."`
+	Loadtest LoadtestCmd `cmd:"" help:"Play many concurrent live games through the WebSocket API and compare with a WebSocket relay."`
 	Variants VariantsCmd `cmd:"" help:"List the registered variants."`
 	Version  VersionCmd  `cmd:"" help:"Print the version."`
 }

@@ -13,30 +13,11 @@ type VariantsCmd struct {
 	JSON bool `name:"json" help:"Print JSON."`
 }
 
-// variantInfo is the JSON shape of one variant.
-type variantInfo struct {
-	Name   string `json:"name"`
-	Title  string `json:"title"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Start  string `json:"start"`
-}
-
 // Run prints one line (or JSON object) per variant, by name.
 func (c *VariantsCmd) Run(_ context.Context, env *Env) error {
-	infos := []variantInfo{}
-	for _, name := range rules.Names() {
-		v, err := rules.Lookup(name)
-		if err != nil {
-			return err
-		}
-		s := v.Spec()
-		p, err := rules.NewPosition(v, s.Start)
-		if err != nil {
-			return fmt.Errorf("variant %s: start position: %w", name, err)
-		}
-		g := p.Geometry()
-		infos = append(infos, variantInfo{s.Name, s.Title, g.W, g.H, s.Start})
+	infos, err := rules.Summaries()
+	if err != nil {
+		return err
 	}
 	if c.JSON {
 		return writeJSON(env.Stdout, infos)

@@ -1,0 +1,272 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"timechess/engine"
+	"timechess/game"
+	"timechess/notation"
+	"timechess/pgn"
+	"timechess/rules"
+	"timechess/store"
+)
+
+// The bounds of the analysis endpoints.
+const (
+	maxMoveTime      = 10 * time.Second
+	defaultMoveTime  = time.Second
+	maxMultiPV       = 5
+	maxMate          = 5
+	solveTimeout     = 10 * time.Second
+	maxImportedGames = 200
+)
+
+func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) error {
+	out, err := rules.Summaries()
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// positionRequest names a position: a variant, a start position and moves.
+type positionRequest struct {
+	Variant string   `json:"variant"`
+	FEN     string   `json:"fen"`
+	Moves   []string `json:"moves"`
+}
+
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) error {
+	var req positionRequest
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, describePosition(g.Position()))
+	return nil
+}
+
+// search checks the requested position, takes an engine slot (failing when
+// none is free) and calls run on a copy of the position with a context that
+// ends after timeout; it returns that position.
+func (s *Server) search(ctx context.Context, req positionRequest, timeout time.Duration, run func(ctx context.Context, p *rules.Position)) (*rules.Position, error) {
+	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+	if err != nil {
+		return nil, err
+	}
+	p := g.Position().Copy()
+	if err := s.engines.acquire(ctx, false); err != nil {
+		return nil, err
+	}
+	defer s.engines.release()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	run(ctx, p)
+	return p, nil
+}
+
+// analysisLine is one line of an analysis.
+type analysisLine struct {
+	Score string   `json:"score"`
+	PV    []string `json:"pv"`
+	SAN   []string `json:"san"`
+}
+
+func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		positionRequest
+		MoveTimeMs int `json:"movetime_ms"`
+		MultiPV    int `json:"multipv"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	moveTime := time.Duration(req.MoveTimeMs) * time.Millisecond
+	switch {
+	case req.MoveTimeMs == 0:
+		moveTime = defaultMoveTime
+	case req.MoveTimeMs < 0 || moveTime > maxMoveTime:
+		return invalid("movetime_ms %d (want 1 to %d)", req.MoveTimeMs, maxMoveTime.Milliseconds())
+	}
+	if req.MultiPV == 0 {
+		req.MultiPV = 1
+	}
+	if req.MultiPV < 1 || req.MultiPV > maxMultiPV {
+		return invalid("multipv %d (want 1 to %d)", req.MultiPV, maxMultiPV)
+	}
+	var res engine.Result
+	p, err := s.search(r.Context(), req.positionRequest, moveTime+time.Second, func(ctx context.Context, p *rules.Position) {
+		res = engine.New(engine.Options{Threads: 1, HashMB: s.cfg.EngineHashMB}).Search(ctx, p, engine.Limits{MoveTime: moveTime, MultiPV: req.MultiPV}, nil)
+	})
+	if err != nil {
+		return err
+	}
+	lines := []analysisLine{}
+	for _, l := range res.Lines {
+		line := analysisLine{Score: l.Score.String(), PV: []string{}, SAN: []string{}}
+		q := p.Copy()
+		for _, m := range l.PV {
+			line.PV = append(line.PV, notation.Coord(q, m))
+			line.SAN = append(line.SAN, notation.SAN(q, m))
+			q.Make(m)
+		}
+		lines = append(lines, line)
+	}
+	st := p.Status()
+	writeJSON(w, http.StatusOK, map[string]any{"depth": res.Depth, "nodes": res.Nodes, "lines": lines,
+		"status": statusView{Over: st.Over(), Result: st.Result.String(), Reason: st.Reason}})
+	return nil
+}
+
+func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		positionRequest
+		Mate int `json:"mate"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	if req.Mate < 1 || req.Mate > maxMate {
+		return invalid("mate %d (want 1 to %d)", req.Mate, maxMate)
+	}
+	var m engine.Mate
+	var solveErr error
+	p, err := s.search(r.Context(), req.positionRequest, solveTimeout, func(ctx context.Context, p *rules.Position) {
+		m, solveErr = engine.SolveMate(ctx, p, req.Mate, false)
+	})
+	if err != nil {
+		return err
+	}
+	complete := true
+	if solveErr != nil {
+		if !errors.Is(solveErr, context.DeadlineExceeded) && !errors.Is(solveErr, context.Canceled) {
+			return invalid("%v", solveErr)
+		}
+		complete = false
+	}
+	keys, line := []string{}, []string{}
+	for _, k := range m.Keys {
+		keys = append(keys, notation.SAN(p, k))
+	}
+	q := p.Copy()
+	for _, mv := range m.Line {
+		line = append(line, notation.SAN(q, mv))
+		q.Make(mv)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"found": len(m.Keys) > 0, "in": m.In, "keys": keys, "line": line, "complete": complete})
+	return nil
+}
+
+// importedGame is one game read from PGN.
+type importedGame struct {
+	Variant string            `json:"variant"`
+	FEN     string            `json:"fen"`
+	Moves   []string          `json:"moves"`
+	Tags    map[string]string `json:"tags"`
+	Result  string            `json:"result"`
+}
+
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		PGN string `json:"pgn"`
+	}
+	if err := decode(w, r, maxImportBody, &req); err != nil {
+		return err
+	}
+	rd := pgn.NewReader(strings.NewReader(req.PGN))
+	out := []importedGame{}
+	for {
+		g, err := rd.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return invalid("pgn: game %d: %v", len(out)+1, err)
+		}
+		if len(out) == maxImportedGames {
+			return invalid("pgn: more than %d games", maxImportedGames)
+		}
+		out = append(out, describeImport(g))
+	}
+	if len(out) == 0 {
+		return invalid("pgn: no game found")
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out})
+	return nil
+}
+
+// describeImport lists an imported game's main line in coordinates.
+func describeImport(g *game.Game) importedGame {
+	out := importedGame{Variant: g.Variant().Spec().Name, FEN: g.StartFEN(), Moves: []string{}, Tags: map[string]string{},
+		Result: g.Status().Result.String()}
+	p := g.Start()
+	for _, ply := range g.Plies() {
+		out.Moves = append(out.Moves, notation.Coord(p, ply.Move))
+		p.Make(ply.Move)
+	}
+	for _, t := range g.Tags {
+		out.Tags[t.Name] = t.Value
+	}
+	return out
+}
+
+func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) error {
+	rp, err := s.open(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer rp.mu.Unlock()
+	g := rp.g
+	tags := &rp.play.Tags
+	tags.Set("Event", "timechess game "+g.ID)
+	tags.Set("Site", "timechess")
+	tags.Set("Date", g.Created.UTC().Format("2006.01.02"))
+	tags.Set("White", playerName(g.White))
+	tags.Set("Black", playerName(g.Black))
+	if g.Status == store.Ended && g.Result != store.NoResult && !rp.play.Status().Over() {
+		if res, ok := resultOf(g.Result); ok {
+			if err := rp.play.SetResult(res, g.Reason); err != nil {
+				return err
+			}
+		}
+	}
+	var b strings.Builder
+	if err := pgn.Write(&b, rp.play); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "timechess-"+g.ID+".pgn"))
+	_, err = w.Write([]byte(b.String()))
+	return err
+}
+
+// playerName names a seat in a game record.
+func playerName(seat store.Seat) string {
+	if l := engineLevel(seat); l > 0 {
+		return fmt.Sprintf("timechess engine level %d", l)
+	}
+	return "Anonymous"
+}
+
+// resultOf converts a stored result.
+func resultOf(r store.Result) (rules.Result, bool) {
+	switch r {
+	case store.WhiteWins:
+		return rules.WhiteWins, true
+	case store.BlackWins:
+		return rules.BlackWins, true
+	case store.Draw:
+		return rules.Draw, true
+	}
+	return rules.Ongoing, false
+}

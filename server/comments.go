@@ -1,0 +1,81 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"timechess/store"
+)
+
+// The limits of a comment.
+const (
+	maxAuthor      = 40
+	maxCommentText = 2000
+	maxCommentList = 500
+)
+
+// commentView is a comment as the API shows it.
+type commentView struct {
+	Seq    int       `json:"seq"`
+	Author string    `json:"author"`
+	Text   string    `json:"text"`
+	At     time.Time `json:"at"`
+}
+
+func commentOf(c store.Comment) commentView {
+	return commentView{Seq: c.Seq, Author: c.Author, Text: c.Text, At: c.At}
+}
+
+func (s *Server) handleComments(w http.ResponseWriter, r *http.Request) error {
+	after := 0
+	if q := r.URL.Query().Get("after"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			return invalid("after %q (want a comment number, 0 or more)", q)
+		}
+		after = n
+	}
+	comments, err := s.store.Comments(r.Context(), r.PathValue("id"), after)
+	if err != nil {
+		return err
+	}
+	if len(comments) == 0 {
+		if _, err := s.store.Game(r.Context(), r.PathValue("id")); err != nil {
+			return err
+		}
+	}
+	comments = comments[:min(len(comments), maxCommentList)]
+	writeJSON(w, http.StatusOK, mapAll(comments, commentOf))
+	return nil
+}
+
+func (s *Server) handleAddComment(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Author string `json:"author"`
+		Text   string `json:"text"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	req.Author, req.Text = strings.TrimSpace(req.Author), strings.TrimSpace(req.Text)
+	if req.Author == "" {
+		req.Author = "anonymous"
+	}
+	switch {
+	case utf8.RuneCountInString(req.Author) > maxAuthor:
+		return invalid("author: at most %d characters", maxAuthor)
+	case req.Text == "":
+		return invalid("text is empty")
+	case utf8.RuneCountInString(req.Text) > maxCommentText:
+		return invalid("text: at most %d characters", maxCommentText)
+	}
+	c, err := s.store.AddComment(r.Context(), r.PathValue("id"), req.Author, req.Text)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, commentOf(c))
+	return nil
+}

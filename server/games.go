@@ -1,0 +1,418 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"timechess/game"
+	"timechess/notation"
+	"timechess/rules"
+	"timechess/store"
+)
+
+// timeControlJSON is a time control as the API writes it.
+type timeControlJSON struct {
+	InitialMs   int64 `json:"initial_ms"`
+	IncrementMs int64 `json:"increment_ms"`
+	Days        int   `json:"days"`
+}
+
+// The bounds of a time control the server accepts.
+const (
+	maxInitial   = 24 * time.Hour
+	maxIncrement = time.Hour
+	maxDays      = 60
+)
+
+// timeControl checks and converts a requested time control.
+func (tc timeControlJSON) timeControl() (store.TimeControl, error) {
+	out := store.TimeControl{Initial: time.Duration(tc.InitialMs) * time.Millisecond,
+		Increment: time.Duration(tc.IncrementMs) * time.Millisecond, Days: tc.Days}
+	switch {
+	case tc.InitialMs < 0 || tc.IncrementMs < 0 || tc.Days < 0:
+		return out, invalid("time_control: negative values")
+	case out.Initial > maxInitial || out.Increment > maxIncrement || tc.Days > maxDays:
+		return out, invalid("time_control: at most %v initial, %v increment, %d days", maxInitial, maxIncrement, maxDays)
+	case out.Live() && out.Correspondence():
+		return out, invalid("time_control: a live clock (initial_ms, increment_ms) or days per move, not both")
+	case out.Live() && out.Initial < time.Second && out.Increment < time.Second:
+		return out, invalid("time_control: a live clock needs at least one second initial or increment")
+	}
+	return out, nil
+}
+
+// newGameRules checks a variant name and a start position (the variant's
+// own when fen is empty) and returns the game, to which moves (if any) are
+// applied.
+func newGameRules(variant, fen string, moves []string) (*game.Game, error) {
+	if variant == "" {
+		variant = "chess"
+	}
+	v, err := rules.Lookup(variant)
+	if err != nil {
+		return nil, invalid("unknown variant %q (want one of %s)", variant, strings.Join(rules.Names(), ", "))
+	}
+	if len(fen) > 2000 {
+		return nil, invalid("fen: %d bytes (at most 2000)", len(fen))
+	}
+	g, err := game.New(v, fen)
+	if err != nil {
+		return nil, invalid("fen: %v", err)
+	}
+	if len(moves) > 2000 {
+		return nil, invalid("moves: %d moves (at most 2000)", len(moves))
+	}
+	for i, m := range moves {
+		mv, err := notation.Parse(g.Position(), m)
+		if err != nil {
+			return nil, fail(http.StatusBadRequest, codeIllegalMove, "moves[%d] %q: %v", i, m, err)
+		}
+		if err := g.PlayMove(mv); err != nil {
+			return nil, fail(http.StatusBadRequest, codeIllegalMove, "moves[%d] %q: %v", i, m, err)
+		}
+	}
+	return g, nil
+}
+
+// createRequest is the body of POST /api/v1/games.
+type createRequest struct {
+	newRequest
+	Opponent string `json:"opponent"`
+	Level    int    `json:"level"`
+}
+
+// seatAnswer is the answer of a request that gives the caller a seat.
+type seatAnswer struct {
+	Game        json.RawMessage `json:"game"`
+	Token       string          `json:"token"`
+	Side        store.Side      `json:"side"`
+	InviteToken string          `json:"invite_token,omitempty"`
+}
+
+// chooseSide resolves a requested colour.
+func chooseSide(color string) (store.Side, error) {
+	switch color {
+	case "white":
+		return store.White, nil
+	case "black":
+		return store.Black, nil
+	case "", "random":
+		var b [1]byte
+		rand.Read(b[:])
+		if b[0]&1 == 0 {
+			return store.White, nil
+		}
+		return store.Black, nil
+	}
+	return store.NoSide, invalid("color %q (want white, black or random)", color)
+}
+
+// newRequest is what a request for a new game or seek gives: the variant,
+// the start position (the variant's own when empty), the colour and the
+// time control.
+type newRequest struct {
+	Variant     string          `json:"variant"`
+	FEN         string          `json:"fen"`
+	Color       string          `json:"color"`
+	TimeControl timeControlJSON `json:"time_control"`
+}
+
+// check checks the variant, the position and the time control, and returns
+// the variant's name, the position text to store and the time control.
+func (q newRequest) check() (variant, start string, tc store.TimeControl, err error) {
+	g, err := newGameRules(q.Variant, q.FEN, nil)
+	if err != nil {
+		return "", "", tc, err
+	}
+	if st := g.Position().Status(); st.Over() {
+		return "", "", tc, invalid("fen: the position is already decided (%s)", game.Describe(st))
+	}
+	if tc, err = q.TimeControl.timeControl(); err != nil {
+		return "", "", tc, err
+	}
+	return g.Variant().Spec().Name, g.StartFEN(), tc, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
+	var req createRequest
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	variant, start, tc, err := req.check()
+	if err != nil {
+		return err
+	}
+	side, err := chooseSide(req.Color)
+	if err != nil {
+		return err
+	}
+	token := store.NewToken()
+	mine := store.Seat{Token: store.HashToken(token)}
+	var theirs store.Seat
+	invite := ""
+	status := store.Ongoing
+	switch req.Opponent {
+	case "friend":
+		invite = store.NewToken()
+		theirs = store.Seat{Token: store.HashToken(invite)}
+	case "engine":
+		if req.Level < 1 || req.Level > maxLevel {
+			return invalid("level %d (want 1 to %d)", req.Level, maxLevel)
+		}
+		theirs = engineSeat(req.Level)
+	case "open":
+		status = store.Waiting
+	default:
+		return invalid("opponent %q (want friend, engine or open)", req.Opponent)
+	}
+	if req.Opponent != "engine" && req.Level != 0 {
+		return invalid("level is for opponent engine only")
+	}
+	spec := store.GameSpec{Variant: variant, Start: start, TimeControl: tc, White: mine, Black: theirs}
+	if side == store.Black {
+		spec.White, spec.Black = theirs, mine
+	}
+	g, err := s.store.CreateGame(r.Context(), spec, store.State{Status: status, Result: store.NoResult, Clocks: initialClocks(tc)})
+	if err != nil {
+		return err
+	}
+	return s.answerSeat(r.Context(), w, http.StatusCreated, g, seatAnswer{Token: token, Side: side, InviteToken: invite})
+}
+
+// answerSeat announces the game g, new or taken from a seek, and answers
+// with code and a: the game, up to date and encoded for a.Side, and the
+// caller's tokens.
+func (s *Server) answerSeat(ctx context.Context, w http.ResponseWriter, code int, g store.Game, a seatAnswer) error {
+	s.afterChange(g)
+	data, err := s.gameFor(ctx, g.ID, a.Side)
+	if err != nil {
+		return err
+	}
+	a.Game = data
+	writeJSON(w, code, a)
+	return nil
+}
+
+// gameFor returns the encoded Game id, up to date, for side.
+func (s *Server) gameFor(ctx context.Context, id string, side store.Side) ([]byte, error) {
+	r, err := s.open(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer r.mu.Unlock()
+	return r.describeFor(side)
+}
+
+// bearer returns the request's seat token, "" when it has none.
+func bearer(r *http.Request) string {
+	auth := r.Header.Get("Authorization")
+	if len(auth) > 7 && strings.EqualFold(auth[:7], "bearer ") {
+		return strings.TrimSpace(auth[7:])
+	}
+	return ""
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
+	rp, err := s.open(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer rp.mu.Unlock()
+	side := store.NoSide
+	if token := bearer(r); token != "" {
+		side, _ = rp.g.SeatOf(token)
+	}
+	data, err := rp.describeFor(side)
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, data)
+	return nil
+}
+
+func (s *Server) handleGamePosition(w http.ResponseWriter, r *http.Request) error {
+	rp, err := s.open(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer rp.mu.Unlock()
+	ply := rp.g.Ply
+	if q := r.URL.Query().Get("ply"); q != "" {
+		ply, err = strconv.Atoi(q)
+		if err != nil || ply < 0 || ply > rp.g.Ply {
+			return invalid("ply %q (want 0 to %d)", q, rp.g.Ply)
+		}
+	}
+	p := rp.play.Start()
+	for _, m := range rp.moves[:ply] {
+		mv, err := notation.Parse(p, m.Coord)
+		if err != nil {
+			return fmt.Errorf("game %s ply %d: %w", rp.id, m.Ply, err)
+		}
+		p.Make(mv)
+	}
+	writeJSON(w, http.StatusOK, describePosition(p))
+	return nil
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
+	rp, err := s.open(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer rp.mu.Unlock()
+	g := rp.g
+	if g.Status == store.Ended {
+		return errEnded(g)
+	}
+	side := store.NoSide
+	switch {
+	case g.White.Open():
+		side = store.White
+	case g.Black.Open():
+		side = store.Black
+	default:
+		return fail(http.StatusConflict, codeConflict, "game %s has no open seat", g.ID)
+	}
+	token := store.NewToken()
+	st := g.State
+	st.Status = store.Ongoing
+	ng, err := s.store.ClaimSeat(r.Context(), g.ID, g.Version, side, store.Seat{Token: store.HashToken(token)}, st)
+	if err != nil {
+		return err
+	}
+	rp.g = ng
+	s.afterChange(ng)
+	data, err := rp.describeFor(side)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, seatAnswer{Game: data, Token: token, Side: side})
+	return nil
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Ply  *int   `json:"ply"`
+		Move string `json:"move"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	if req.Ply == nil {
+		return badRequest("ply is missing (the number of moves the client has seen)")
+	}
+	token, err := s.limitToken(r)
+	if err != nil {
+		return err
+	}
+	data, _, err := s.move(r.Context(), r.PathValue("id"), byToken(token), *req.Ply, req.Move)
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, data)
+	return nil
+}
+
+func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Action string `json:"action"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	token, err := s.limitToken(r)
+	if err != nil {
+		return err
+	}
+	data, err := s.action(r.Context(), r.PathValue("id"), byToken(token), req.Action)
+	if err != nil {
+		return err
+	}
+	writeRaw(w, http.StatusOK, data)
+	return nil
+}
+
+// limitToken returns the request's token after taking one from its bucket.
+func (s *Server) limitToken(r *http.Request) (string, error) {
+	token := bearer(r)
+	if token == "" {
+		return "", nil
+	}
+	if ok, wait := s.tokenLimit.allow(tokenKey(token)); !ok {
+		return "", fail(http.StatusTooManyRequests, codeRateLimited, "too many moves and actions for this seat; retry in %v", wait.Round(time.Millisecond))
+	}
+	return token, nil
+}
+
+// listLimit reads a list's limit parameter.
+func listLimit(r *http.Request, def, most int) (int, error) {
+	q := r.URL.Query().Get("limit")
+	if q == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 1 || n > most {
+		return 0, invalid("limit %q (want 1 to %d)", q, most)
+	}
+	return n, nil
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) error {
+	limit, err := listLimit(r, 50, 200)
+	if err != nil {
+		return err
+	}
+	status := store.Status(r.URL.Query().Get("status"))
+	switch status {
+	case "", store.Waiting, store.Ongoing, store.Ended:
+	default:
+		return invalid("status %q (want waiting, ongoing or ended)", status)
+	}
+	games, err := s.store.ListGames(r.Context(), store.GameFilter{Status: status, Limit: limit})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, mapAll(games, summarize))
+	return nil
+}
+
+// maxMineTokens bounds the tokens of POST /api/v1/games/mine.
+const maxMineTokens = 200
+
+func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Tokens []string `json:"tokens"`
+	}
+	if err := decode(w, r, maxBody, &req); err != nil {
+		return err
+	}
+	if len(req.Tokens) > maxMineTokens {
+		return invalid("%d tokens (at most %d)", len(req.Tokens), maxMineTokens)
+	}
+	out := []*gameView{}
+	if len(req.Tokens) > 0 {
+		games, err := s.store.ListGames(r.Context(), store.GameFilter{Tokens: mapAll(req.Tokens, store.HashToken), Limit: 1000})
+		if err != nil {
+			return err
+		}
+		for _, g := range games {
+			v := summarize(g)
+			for _, t := range req.Tokens {
+				if side, err := g.SeatOf(t); err == nil {
+					v.You = &side
+					break
+				}
+			}
+			out = append(out, v)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}

@@ -1,0 +1,268 @@
+package server
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"timechess/notation"
+	"timechess/rules"
+	"timechess/variant/gifford"
+	"timechess/variant/timethief"
+	"timechess/variant/travelers"
+)
+
+// positionView is the Position of docs/api.md: one board with what a client
+// needs to draw it and to offer the legal moves.
+type positionView struct {
+	Variant   string         `json:"variant"`
+	Width     int            `json:"width"`
+	Height    int            `json:"height"`
+	FEN       string         `json:"fen"`
+	Turn      string         `json:"turn"`
+	Board     []manView      `json:"board"`
+	Moves     []actionView   `json:"moves"`
+	Check     []string       `json:"check"`
+	Last      squaresView    `json:"last"`
+	Status    statusView     `json:"status"`
+	Gifford   *giffordView   `json:"gifford"`
+	Travelers *travelersView `json:"travelers"`
+	TimeThief *timeThiefView `json:"timethief"`
+}
+
+type manView struct {
+	Square string `json:"square"`
+	Kind   string `json:"kind"`
+	Color  string `json:"color"`
+	State  string `json:"state"`
+}
+
+type actionView struct {
+	Coord string `json:"coord"`
+	SAN   string `json:"san"`
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Kind  string `json:"kind"`
+	Promo string `json:"promo,omitempty"`
+	Label string `json:"label,omitempty"`
+}
+
+type squaresView struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+type statusView struct {
+	Over   bool   `json:"over"`
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+}
+
+type giffordView struct {
+	Arrivals []arrivalView `json:"arrivals"`
+	Travels  sidesView     `json:"travels"`
+	Kings    []string      `json:"kings"`
+}
+
+type arrivalView struct {
+	Color string `json:"color"`
+	Kind  string `json:"kind"`
+	Move  int    `json:"move"`
+}
+
+type sidesView struct {
+	White int `json:"white"`
+	Black int `json:"black"`
+}
+
+type travelersView struct {
+	Resonators map[string][]string `json:"resonators"`
+}
+
+type timeThiefView struct {
+	Sight      map[string][]string `json:"sight"`
+	TTCaptures []string            `json:"ttcaptures"`
+}
+
+// moveKindNames names the action kinds as the API does.
+var moveKindNames = [...]string{
+	rules.Normal: "normal", rules.DoublePush: "double", rules.EnPassant: "enpassant", rules.Castle: "castle",
+	rules.Drop: "drop", rules.Send: "send", rules.BackTravel: "back", rules.TTCapture: "ttcapture",
+	rules.Explosion: "explosion", rules.Annihilation: "annihilation",
+}
+
+// describePosition builds the Position of p. It makes and unmakes moves on
+// p to name them, so p must not be shared meanwhile.
+func describePosition(p *rules.Position) *positionView {
+	g := p.Geometry()
+	v := &positionView{
+		Variant: p.Variant().Spec().Name, Width: g.W, Height: g.H,
+		FEN: p.FEN(), Turn: p.Side.String(),
+		Board: []manView{}, Check: []string{},
+	}
+	for _, sq := range p.Occupied().Squares() {
+		pc := p.At(sq)
+		v.Board = append(v.Board, manView{Square: sq.String(), Kind: string(pc.Kind().Letter()), Color: pc.Color().String(), State: manState(pc)})
+	}
+	v.Moves = describeActions(p)
+	if p.InCheck() {
+		v.Check = checkedKings(p)
+	}
+	if last := p.LastMove(); !last.IsNull() {
+		v.Last = squaresView{From: squareName(last.From), To: squareName(last.To)}
+	}
+	st := p.Status()
+	v.Status = statusView{Over: st.Over(), Result: st.Result.String(), Reason: st.Reason}
+	switch p.Variant().(type) {
+	case *gifford.Variant:
+		v.Gifford = describeGifford(p)
+	case *travelers.Variant:
+		v.Travelers = describeTravelers(p)
+	case *timethief.Variant:
+		v.TimeThief = describeTimeThief(p, v.Moves)
+	}
+	return v
+}
+
+// manState is the API's name of a man's flags.
+func manState(pc rules.Piece) string {
+	f := pc.Flags()
+	switch {
+	case f&rules.Traveling != 0:
+		return "traveling"
+	case f&rules.Traveled != 0:
+		return "traveled"
+	case f&rules.Possessed != 0:
+		return "possessed"
+	}
+	return ""
+}
+
+func squareName(s rules.Square) string {
+	if s == rules.NoSquare {
+		return ""
+	}
+	return s.String()
+}
+
+// describeActions names the legal actions of p, in the order of their
+// coordinate forms.
+func describeActions(p *rules.Position) []actionView {
+	legal := p.Legal(nil)
+	coords := make([]string, len(legal))
+	for i, m := range legal {
+		coords[i] = notation.Coord(p, m)
+	}
+	order := make([]int, len(legal))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return strings.Compare(coords[i], coords[j]) })
+	sorted := make([]rules.Move, len(legal))
+	for i, j := range order {
+		sorted[i] = legal[j]
+	}
+	out := make([]actionView, len(legal))
+	for i, san := range notation.SANs(p, sorted) {
+		out[i] = describeAction(p, sorted[i], coords[order[i]], san)
+	}
+	return out
+}
+
+// describeAction names one legal action of p, whose coordinate form is
+// coord and SAN san.
+func describeAction(p *rules.Position, m rules.Move, coord, san string) actionView {
+	a := actionView{Coord: coord, SAN: san, From: squareName(m.From), To: squareName(m.To)}
+	if int(m.Kind) < len(moveKindNames) {
+		a.Kind = moveKindNames[m.Kind]
+	}
+	if m.Promo != rules.NoKind {
+		a.Promo = string(m.Promo.Letter())
+		if m.Kind == rules.Normal {
+			a.Kind = "promotion"
+		}
+	}
+	switch m.Kind {
+	case rules.Drop:
+		a.From = ""
+		a.Label = fmt.Sprintf("the %s arrives on %s", m.Piece, a.To)
+	case rules.Send:
+		a.To = ""
+		a.Label = fmt.Sprintf("send the %s on %s to move %d", p.At(m.From).Kind(), a.From, m.Num)
+	case rules.BackTravel:
+		a.Label = fmt.Sprintf("the king on %s travels back to move %d, landing on %s", a.From, m.Num, a.To)
+	case rules.TTCapture:
+		a.Label = fmt.Sprintf("the time thief on %s takes back the last move and captures on %s", a.From, a.To)
+	case rules.Explosion:
+		a.Label = fmt.Sprintf("explode a %s on %s, the traveled one going to %s", m.Piece, a.From, a.To)
+	case rules.Annihilation:
+		a.Label = fmt.Sprintf("the man on %s annihilates the traveling %s on %s", a.From, p.At(m.To).Kind(), a.To)
+	}
+	return a
+}
+
+// checkedKings lists the attacked royal men of the side to move in check,
+// or all of them when the variant's check is not a plain attack.
+func checkedKings(p *rules.Position) []string {
+	kings := p.Pieces(p.Side, rules.King)
+	var attacked, all []string
+	for _, sq := range kings.Squares() {
+		all = append(all, sq.String())
+		if !p.AttackersTo(sq, p.Side.Other(), p.Occupied()).IsZero() {
+			attacked = append(attacked, sq.String())
+		}
+	}
+	if len(attacked) == 0 {
+		return all
+	}
+	return attacked
+}
+
+func describeGifford(p *rules.Position) *giffordView {
+	v := &giffordView{Arrivals: []arrivalView{}, Kings: []string{},
+		Travels: sidesView{White: gifford.TravelsLeft(p, rules.White), Black: gifford.TravelsLeft(p, rules.Black)}}
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		for _, b := range p.Bookings[c][:p.NBookings[c]] {
+			v.Arrivals = append(v.Arrivals, arrivalView{Color: c.String(), Kind: string(b.Piece.Kind().Letter()), Move: int(b.Due)})
+		}
+		for _, sq := range p.Pieces(c, rules.King).Squares() {
+			v.Kings = append(v.Kings, sq.String())
+		}
+	}
+	return v
+}
+
+func describeTravelers(p *rules.Position) *travelersView {
+	v := &travelersView{Resonators: map[string][]string{}}
+	for t, men := range travelers.Resonators(p) {
+		names := make([]string, len(men))
+		for i, sq := range men {
+			names[i] = sq.String()
+		}
+		sort.Strings(names)
+		v.Resonators[t.String()] = names
+	}
+	return v
+}
+
+func describeTimeThief(p *rules.Position, moves []actionView) *timeThiefView {
+	v := &timeThiefView{Sight: map[string][]string{}, TTCaptures: []string{}}
+	g := p.Geometry()
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		occ := p.SlideOcc(c)
+		for _, t := range p.Pieces(c, rules.TimeThief).Squares() {
+			seen := []string{}
+			for _, sq := range g.QueenAttacks(t, occ).Squares() {
+				seen = append(seen, sq.String())
+			}
+			v.Sight[t.String()] = seen
+		}
+	}
+	for _, m := range moves {
+		if m.Kind == "ttcapture" && !slices.Contains(v.TTCaptures, m.To) {
+			v.TTCaptures = append(v.TTCaptures, m.To)
+		}
+	}
+	return v
+}

@@ -1,0 +1,177 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"timechess/store"
+)
+
+// gameView is the Game of docs/api.md. You comes right after the id, so that
+// one encoding serves every reader (withYou fills it in).
+type gameView struct {
+	ID          string          `json:"id"`
+	You         *store.Side     `json:"you"`
+	Variant     string          `json:"variant"`
+	Start       string          `json:"start"`
+	Status      store.Status    `json:"status"`
+	Result      store.Result    `json:"result"`
+	Reason      string          `json:"reason"`
+	White       seatView        `json:"white"`
+	Black       seatView        `json:"black"`
+	TimeControl timeControlView `json:"time_control"`
+	Clocks      clocksView      `json:"clocks"`
+	Turn        store.Side      `json:"turn"`
+	Ply         int             `json:"ply"`
+	Version     int64           `json:"version"`
+	Moves       []moveView      `json:"moves,omitzero"`
+	Position    *positionView   `json:"position,omitzero"`
+	DrawOffer   *store.Side     `json:"draw_offer"`
+	Takeback    *store.Side     `json:"takeback"`
+	Timelines   []timelineView  `json:"timelines,omitzero"`
+	Branches    []branchView    `json:"branches,omitzero"`
+	Comments    int             `json:"comments"`
+	Created     time.Time       `json:"created"`
+	Updated     time.Time       `json:"updated"`
+}
+
+type seatView struct {
+	Player string `json:"player"`
+	Level  int    `json:"level,omitempty"`
+}
+
+type timeControlView struct {
+	InitialMs   int64 `json:"initial_ms"`
+	IncrementMs int64 `json:"increment_ms"`
+	Days        int   `json:"days"`
+}
+
+type clocksView struct {
+	WhiteMs   int64       `json:"white_ms"`
+	BlackMs   int64       `json:"black_ms"`
+	Running   *store.Side `json:"running"`
+	TurnStart *time.Time  `json:"turn_start"`
+	Deadline  *time.Time  `json:"deadline"`
+}
+
+type timelineView struct {
+	ID        int   `json:"id"`
+	Plies     []int `json:"plies"`
+	Abandoned bool  `json:"abandoned"`
+}
+
+type branchView struct {
+	Ply  int    `json:"ply"`
+	New  int    `json:"new"`
+	Old  int    `json:"old"`
+	Note string `json:"note"`
+}
+
+// engineSeat is how an engine's seat is stored: Seat.Engine = "level=N".
+const engineSeatPrefix = "level="
+
+func engineSeat(level int) store.Seat {
+	return store.Seat{Engine: engineSeatPrefix + strconv.Itoa(level)}
+}
+
+// engineLevel returns the level of an engine's seat, or 0 for a human or an
+// open seat.
+func engineLevel(seat store.Seat) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(seat.Engine, engineSeatPrefix))
+	if err != nil || seat.Engine == "" {
+		return 0
+	}
+	return n
+}
+
+func describeSeat(seat store.Seat) seatView {
+	switch {
+	case seat.Engine != "":
+		return seatView{Player: "engine", Level: engineLevel(seat)}
+	case seat.Open():
+		return seatView{Player: "open"}
+	}
+	return seatView{Player: "human"}
+}
+
+// summarize builds the Game without moves, position and timelines.
+func summarize(g store.Game) *gameView {
+	v := &gameView{
+		ID: g.ID, Variant: g.Variant, Start: g.Start,
+		Status: g.Status, Result: g.Result, Reason: g.Reason,
+		White: describeSeat(g.White), Black: describeSeat(g.Black),
+		TimeControl: timeControlView{g.TimeControl.Initial.Milliseconds(), g.TimeControl.Increment.Milliseconds(), g.TimeControl.Days},
+		Clocks:      clocksView{WhiteMs: g.Clocks.White.Milliseconds(), BlackMs: g.Clocks.Black.Milliseconds()},
+		Turn:        turnOf(g),
+		Ply:         g.Ply, Version: g.Version, Comments: g.Comments, Created: g.Created, Updated: g.Updated,
+	}
+	if running(g) {
+		side, start := turnOf(g), g.Clocks.TurnStart
+		v.Clocks.Running, v.Clocks.TurnStart = &side, &start
+		if g.TimeControl.Correspondence() {
+			d, _ := deadline(g)
+			v.Clocks.Deadline = &d
+		}
+	}
+	if g.DrawOffer != store.NoSide {
+		v.DrawOffer = &g.DrawOffer
+	}
+	if g.Takeback != store.NoSide {
+		v.Takeback = &g.Takeback
+	}
+	return v
+}
+
+// describe builds the whole Game of r, encoded, once per version.
+func (r *replay) describe() ([]byte, error) {
+	if r.built != nil && r.builtVersion == r.g.Version {
+		return r.built, nil
+	}
+	v := summarize(r.g)
+	v.Moves = r.moves
+	if v.Moves == nil {
+		v.Moves = []moveView{}
+	}
+	v.Position = describePosition(r.play.Position())
+	v.Timelines, v.Branches = []timelineView{}, []branchView{}
+	for i, tl := range r.play.Timelines() {
+		plies := make([]int, len(tl.Plies))
+		for j, p := range tl.Plies {
+			plies[j] = p + 1
+		}
+		v.Timelines = append(v.Timelines, timelineView{ID: i + 1, Plies: plies, Abandoned: tl.Abandoned})
+	}
+	for _, b := range r.play.Branches() {
+		v.Branches = append(v.Branches, branchView{Ply: b.Ply + 1, New: b.New, Old: b.Old, Note: b.Note()})
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	r.built, r.builtVersion = data, r.g.Version
+	return data, nil
+}
+
+// youNull is how an encoded gameView starts its you field.
+var youNull = []byte(`,"you":null,`)
+
+// withYou returns the encoded Game with you set to side (unchanged for
+// NoSide). The field is the second of the object, so the first match is it.
+func withYou(data []byte, side store.Side) []byte {
+	if side == store.NoSide {
+		return data
+	}
+	i := bytes.Index(data, youNull)
+	if i < 0 {
+		return data
+	}
+	out := make([]byte, 0, len(data)+8)
+	out = append(out, data[:i]...)
+	out = append(out, `,"you":"`...)
+	out = append(out, side...)
+	out = append(out, `",`...)
+	return append(out, data[i+len(youNull):]...)
+}

@@ -1,0 +1,250 @@
+// The analysis board: play any legal move for either side (POST /position), ask the engine
+// for a score and lines (POST /analyze), search for a mate (POST /solve), and import PGN
+// (POST /import). The state lives in the URL, so a reload or a shared link shows the same board.
+
+import { h, clear, toast } from './dom.js';
+import { api } from './api.js';
+import { Board } from './board.js';
+import { boardTools } from './boardtools.js';
+import { choose, specialPanel, typedMoveForm } from './actions.js';
+import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { exportBar } from './exporter.js';
+import { variantSelect } from './home.js';
+import { fenTurn, moveNumber } from './numbering.js';
+
+/** analysisPage draws the analysis board into root. */
+export async function analysisPage(root) {
+  const params = new URLSearchParams(location.search);
+  const st = {
+    variant: params.get('variant') || 'chess',
+    fen: params.get('fen') || '',
+    line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
+    cursor: 0, pos: null, hover: null,
+  };
+  // Positions by request body: stepping through the line asks the server once per board.
+  const positions = new Map();
+  st.cursor = st.line.length;
+  const board = new Board({
+    label: 'Analysis board',
+    onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
+    onHover: (sq) => { st.hover = sq; marks(); },
+  });
+  const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
+  const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
+  const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
+  const status = h('div', { class: 'status', role: 'status', 'data-testid': 'status' });
+  const lineEl = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
+  const special = h('div');
+  const variantSlot = h('div');
+  const engineOut = h('div', { class: 'engine-out', 'data-testid': 'engine-output', 'aria-live': 'polite' });
+  const movetime = h('input', { type: 'number', min: 100, max: 10000, step: 100, value: 1000, 'aria-label': 'Think time in ms' });
+  const multipv = h('input', { type: 'number', min: 1, max: 5, value: 3, 'aria-label': 'Lines' });
+  const mateN = h('input', { type: 'number', min: 1, max: 5, value: Number(params.get('mate')) || 2, 'aria-label': 'Mate in', 'data-testid': 'mate-n' });
+  const pgnIn = h('textarea', { rows: 5, 'aria-label': 'PGN to import', 'data-testid': 'pgn-input', placeholder: '[Variant "gifford"]\n1. d2//5 Nc6 …' });
+  const importOut = h('div', { 'data-testid': 'import-output' });
+  const fenOut = h('input', { type: 'text', class: 'wide', readonly: true, 'aria-label': 'Current position text', 'data-testid': 'current-fen' });
+  const links = h('div', { class: 'row' });
+
+  clear(root, h('section', { class: 'game-layout' },
+    h('div', { class: 'board-col' }, board.el,
+      h('div', { class: 'below-board' },
+        h('div', { class: 'row nav-row' },
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Back', 'data-testid': 'nav-back', onclick: () => go(st.cursor - 1) }, '‹'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Forward', 'data-testid': 'nav-forward', onclick: () => go(st.cursor + 1) }, '›'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'End', onclick: () => go(st.line.length) }, '»')),
+        boardTools(board), exportBar(board, 'timechess-analysis'))),
+    h('aside', { class: 'side-col' },
+      h('section', { class: 'panel' }, h('h2', {}, 'Analysis board'),
+        h('label', {}, 'Variant ', vsel), fenIn,
+        h('div', { class: 'row' }, h('button', { type: 'button', 'data-testid': 'analysis-load', onclick: () => { st.variant = vsel.value; st.fen = fenIn.value.trim(); st.line = []; st.cursor = 0; refresh(); } }, 'Set up'),
+          h('button', { type: 'button', class: 'secondary', onclick: () => location.assign(`/editor?variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(st.pos ? st.pos.fen : '')}`) }, 'Edit position')),
+        err, status, fenOut, links),
+      h('div', { 'data-testid': 'typed-slot' }, typedMoveForm(typed)),
+      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), lineEl),
+      special, variantSlot,
+      h('section', { class: 'panel' }, h('h3', {}, 'Engine'),
+        h('div', { class: 'row' }, h('label', {}, 'ms ', movetime), h('label', {}, 'lines ', multipv),
+          h('button', { type: 'button', 'data-testid': 'analyze', onclick: analyze }, 'Analyse')),
+        h('div', { class: 'row' }, h('label', {}, 'mate in ', mateN),
+          h('button', { type: 'button', 'data-testid': 'solve', onclick: solve }, 'Search mate')),
+        engineOut),
+      h('section', { class: 'panel' }, h('h3', {}, 'Import PGN'), pgnIn,
+        h('button', { type: 'button', 'data-testid': 'import', onclick: importPGN }, 'Import'), importOut))));
+
+  await refresh();
+  if (params.get('mate')) solve();
+
+  function body(extra = {}, n = st.cursor) {
+    const b = { variant: st.variant, moves: st.line.slice(0, n).map((m) => m.move), ...extra };
+    if (st.fen) b.fen = st.fen;
+    return b;
+  }
+
+  /** positionAt is the board after the first n moves of the line. */
+  function positionAt(n) {
+    const b = body({}, n);
+    const key = JSON.stringify(b);
+    if (!positions.has(key)) {
+      const p = api('POST', '/position', b);
+      positions.set(key, p);
+      p.catch(() => positions.delete(key));
+    }
+    return positions.get(key);
+  }
+
+  /**
+   * resolveLine fills in the SAN and the move number of the moves that came as text (the URL,
+   * an import, a typed move): each is read from the board before it, whose legal moves carry
+   * their SAN. A few boards are asked for at a time.
+   */
+  async function resolveLine() {
+    const line = st.line;
+    const todo = line.map((m, i) => i).filter((i) => !line[i].turn);
+    const work = async () => {
+      while (todo.length && st.line === line) {
+        const i = todo.shift();
+        try {
+          const pos = await positionAt(i);
+          Object.assign(line[i], described(pos, line[i].move));
+        } catch { return; }
+      }
+    };
+    await Promise.all([work(), work(), work(), work()]);
+    if (st.line === line) drawLine();
+  }
+
+  function drawLine() {
+    clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
+      h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
+        m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move)))
+      : h('li', { class: 'muted' }, 'No moves yet'));
+  }
+
+  async function refresh() {
+    err.textContent = '';
+    try {
+      st.pos = await positionAt(st.cursor);
+    } catch (e) {
+      err.textContent = e.message;
+      return false;
+    }
+    const pos = st.pos;
+    board.set(pos, { movable: !pos.status.over });
+    marks();
+    fenOut.value = pos.fen;
+    status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
+    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
+    clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
+    drawLine();
+    if (st.line.some((m) => !m.turn)) resolveLine();
+    const q = new URLSearchParams({ variant: st.variant });
+    if (st.fen) q.set('fen', st.fen);
+    if (st.line.length) q.set('moves', st.line.map((m) => m.move).join(','));
+    history.replaceState(null, '', '/analysis?' + q);
+    const fenQ = `variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(pos.fen)}`;
+    clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'));
+    return true;
+  }
+
+  function marks() {
+    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+  }
+
+  async function push(move) {
+    const saved = { line: st.line, cursor: st.cursor };
+    st.line = st.line.slice(0, st.cursor).concat([{ move, ...described(st.pos, move) }]);
+    st.cursor++;
+    if (!(await refresh())) {
+      st.line = saved.line;
+      st.cursor = saved.cursor;
+      const msg = err.textContent;
+      await refresh();
+      throw new Error(msg);
+    }
+    clear(engineOut);
+  }
+
+  async function typed(text) {
+    const m = findMove(st.pos, text);
+    await push(m ? m.coord : text);
+  }
+
+  function go(n) {
+    st.cursor = Math.max(0, Math.min(st.line.length, n));
+    refresh();
+  }
+
+  async function analyze() {
+    clear(engineOut, h('p', { class: 'muted' }, 'Thinking…'));
+    try {
+      const r = await api('POST', '/analyze', body({ movetime_ms: Number(movetime.value), multipv: Number(multipv.value) }));
+      clear(engineOut, h('p', {}, `depth ${r.depth}`), h('ol', { class: 'lines' }, (r.lines || []).map((l) =>
+        h('li', {}, h('strong', {}, scoreText(l.score)), ' ', (l.san || l.pv || []).join(' ')))));
+    } catch (e) { clear(engineOut, h('p', { class: 'form-error' }, e.message)); }
+  }
+
+  async function solve() {
+    clear(engineOut, h('p', { class: 'muted' }, 'Searching…'));
+    try {
+      const r = await api('POST', '/solve', body({ mate: Number(mateN.value) }));
+      clear(engineOut, r.found
+        ? h('p', { 'data-testid': 'solve-result' }, `Mate in ${mateN.value}: key ${(r.keys || []).join(', ')}; line ${(r.line || []).join(' ')}`)
+        : h('p', { 'data-testid': 'solve-result' }, `No mate in ${mateN.value}.`));
+    } catch (e) { clear(engineOut, h('p', { class: 'form-error' }, e.message)); }
+  }
+
+  async function importPGN() {
+    try {
+      const r = await api('POST', '/import', { pgn: pgnIn.value });
+      const games = r.games || [];
+      if (!games.length) { clear(importOut, h('p', { class: 'form-error' }, 'No game found in the text.')); return; }
+      const open = (g) => {
+        st.variant = g.variant;
+        vsel.value = g.variant;
+        st.fen = g.fen || '';
+        fenIn.value = st.fen;
+        st.line = lineOf(g.moves || []);
+        st.cursor = st.line.length;
+        refresh();
+      };
+      clear(importOut, h('ul', {}, games.map((g, i) => h('li', {},
+        h('button', { type: 'button', class: 'link', 'data-testid': 'import-open-' + i, onclick: () => open(g) },
+          `${(g.tags && g.tags.White) || '?'} – ${(g.tags && g.tags.Black) || '?'} (${g.variant}, ${(g.moves || []).length} plies)`)))));
+      open(games[0]);
+    } catch (e) { clear(importOut, h('p', { class: 'form-error' }, e.message)); toast(e.message, 'error'); }
+  }
+}
+
+/** lineOf turns move texts into line entries whose SAN and number are not known yet. */
+function lineOf(moves) {
+  return moves.map((move) => ({ move }));
+}
+
+/** findMove finds a legal move of pos by its coordinate form or its SAN (check marks optional). */
+function findMove(pos, text) {
+  const bare = (x) => (x || '').replace(/[+#!?]+$/, '');
+  const moves = (pos && pos.moves) || [];
+  return moves.find((x) => x.coord === text) || moves.find((x) => bare(x.san) === bare(text));
+}
+
+/** described is what the board before a move says about it: its SAN and number. */
+function described(pos, move) {
+  if (!pos) return {};
+  const m = findMove(pos, move);
+  return { san: m ? m.san : move, turn: fenTurn(pos.fen) };
+}
+
+/** scoreText writes an engine score: centipawns as pawns, or the mate distance. */
+export function scoreText(score) {
+  if (typeof score === 'number') return (score > 0 ? '+' : '') + (score / 100).toFixed(2);
+  if (typeof score === 'string') {
+    const m = /^(cp|mate)\s+(-?\d+)$/.exec(score.trim());
+    if (m) return m[1] === 'cp' ? scoreText(Number(m[2])) : `#${m[2]}`;
+  }
+  if (score && typeof score === 'object') {
+    if (score.mate !== undefined) return `#${score.mate}`;
+    if (score.cp !== undefined) return scoreText(score.cp);
+  }
+  return String(score);
+}

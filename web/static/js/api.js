@@ -1,0 +1,169 @@
+// The client of the HTTP JSON and WebSocket API (docs/api.md), and the seat tokens kept in
+// localStorage.
+
+/** ApiError is a refused request: the HTTP status and the server's error code and message. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** api calls one endpoint under /api/v1 and returns the decoded answer (null for 204). */
+export async function api(method, path, body, token) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = 'Bearer ' + token;
+  let res;
+  try {
+    res = await fetch('/api/v1' + path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'cannot reach the server: ' + e.message);
+  }
+  if (res.status === 204) return null;
+  const type = res.headers.get('Content-Type') || '';
+  if (!type.includes('json')) {
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, 'http_' + res.status, text || res.statusText);
+    return text;
+  }
+  const data = await res.json();
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(res.status, err.code || 'http_' + res.status, err.message || res.statusText);
+  }
+  return data;
+}
+
+/** apiText fetches a text resource (PGN) under /api/v1. */
+export async function apiText(path) {
+  const res = await fetch('/api/v1' + path);
+  if (!res.ok) throw new ApiError(res.status, 'http_' + res.status, await res.text());
+  return res.text();
+}
+
+const SEATS = 'timechess.seats';
+
+/** seats is the store of seat tokens: game id -> {token, side, at}. */
+export const seats = {
+  all() {
+    try { return JSON.parse(localStorage.getItem(SEATS)) || {}; } catch { return {}; }
+  },
+  get(id) { return this.all()[id] || null; },
+  set(id, token, side, extra = {}) {
+    const all = this.all();
+    const old = all[id] && all[id].token === token ? all[id] : {};
+    all[id] = { ...old, ...extra, token, side: side || old.side || '', at: Date.now() };
+    localStorage.setItem(SEATS, JSON.stringify(all));
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    localStorage.setItem(SEATS, JSON.stringify(all));
+  },
+};
+
+const SEEKS = 'timechess.seeks';
+
+/** mySeeks remembers the tokens of the seeks this browser created: seek id -> token. */
+export const mySeeks = {
+  all() {
+    try { return JSON.parse(localStorage.getItem(SEEKS)) || {}; } catch { return {}; }
+  },
+  set(id, token) {
+    const all = this.all();
+    all[id] = token;
+    localStorage.setItem(SEEKS, JSON.stringify(all));
+  },
+  remove(id) {
+    const all = this.all();
+    delete all[id];
+    localStorage.setItem(SEEKS, JSON.stringify(all));
+  },
+};
+
+function wsURL(path) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/v1${path}`;
+}
+
+/**
+ * LiveSocket keeps a WebSocket open: it reconnects with backoff after a drop, says hello
+ * again on each connect, and hands every message to onMessage. The server sends the whole
+ * game on connect, so a reconnect resumes the exact state.
+ */
+export class LiveSocket {
+  constructor(path, { onMessage, onState, hello } = {}) {
+    this.path = path;
+    this.onMessage = onMessage || (() => {});
+    this.onState = onState || (() => {});
+    this.hello = hello;
+    this.closed = false;
+    this.delay = 500;
+    this.seq = 0;
+    this.pending = new Map();
+    this.open();
+  }
+
+  open() {
+    if (this.closed) return;
+    this.onState('connecting');
+    const ws = new WebSocket(wsURL(this.path));
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      this.delay = 500;
+      this.onState('open');
+      const token = this.hello && this.hello();
+      if (token) ws.send(JSON.stringify({ type: 'hello', token }));
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: 'ping' }).catch(() => {}), 25000);
+    });
+    ws.addEventListener('message', (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.id && this.pending.has(msg.id)) {
+        const { resolve, reject } = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (msg.type === 'error') reject(new ApiError(0, msg.error.code, msg.error.message));
+        else resolve(msg);
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener('close', () => {
+      clearInterval(this.pinger);
+      for (const { reject } of this.pending.values()) reject(new ApiError(0, 'network', 'connection lost; try again'));
+      this.pending.clear();
+      if (this.closed) return;
+      this.onState('closed');
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    });
+  }
+
+  /** send sends a request with a fresh id and resolves with its ack/pong/game answer. */
+  send(msg) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(new ApiError(0, 'network', 'not connected; reconnecting'));
+        return;
+      }
+      const id = 'c' + (++this.seq);
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  /** reconnect drops the connection so that it opens again (for a new hello token). */
+  reconnect() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,346 @@
+// The SVG board: draws any W x H board (1x1 to 16x16) from an API Position, with
+// orientation, coordinates, highlights (last move, check, selection, legal-move hints, marks
+// a page adds) and takes moves by drag, click and keyboard. A gesture (from, to) is handed to
+// onGesture with the legal actions it matches; the page plays one or offers a picker.
+
+import { s, h } from './dom.js';
+import { drawPiece, describe } from './pieces.js';
+import * as settings from './settings.js';
+
+const FILES = 'abcdefghijklmnop';
+const U = 100; // one square in SVG units
+
+/** squareName writes file and rank indexes (0-based) as a square name: (4, 3) -> "e4". */
+export function squareName(f, r) {
+  return FILES[f] + (r + 1);
+}
+
+/** parseSquare reads a square name into 0-based file and rank, or null. */
+export function parseSquare(name) {
+  const m = /^([a-p])(\d{1,2})$/.exec(name || '');
+  if (!m) return null;
+  return { f: FILES.indexOf(m[1]), r: Number(m[2]) - 1 };
+}
+
+/** Board draws one position and turns pointer and keyboard gestures into actions. */
+export class Board {
+  constructor({ onGesture, onHover, onSquare, label = 'Board' } = {}) {
+    this.onGesture = onGesture || (() => {});
+    this.onSquare = onSquare || null;
+    this.onHover = onHover || (() => {});
+    this.settings = settings.load();
+    this.orientation = 'white';
+    this.position = null;
+    this.movable = false;
+    this.selected = null;
+    this.cursor = null;
+    this.marks = [];
+    this.premark = null;
+    this.el = h('div', { class: 'board-wrap', 'data-testid': 'board' });
+    this.svg = s('svg', {
+      class: 'board', role: 'grid', tabindex: 0, 'aria-label': label,
+      'aria-roledescription': 'chess board', xmlns: 'http://www.w3.org/2000/svg',
+    });
+    this.live = h('div', { class: 'sr-only', 'aria-live': 'polite' });
+    this.el.append(this.svg, this.live);
+    this.setSize(this.settings.size);
+    this.bind();
+    window.addEventListener('timechess:settings', (ev) => {
+      this.settings = ev.detail;
+      this.setSize(ev.detail.size);
+      this.render();
+    });
+  }
+
+  setSize(px) {
+    document.documentElement.style.setProperty('--board-size', px + 'px');
+  }
+
+  /** set shows a position; movable says whether the viewer may move now. */
+  set(position, { movable = false, keepSelection = false } = {}) {
+    const same = this.position && position && this.position.fen === position.fen;
+    this.position = position;
+    this.movable = movable;
+    if (!(keepSelection && same)) this.selected = null;
+    this.el.style.setProperty('--board-ratio', `${position.width} / ${position.height}`);
+    this.el.dataset.fen = position.fen;
+    this.render();
+  }
+
+  /** setOrientation puts the given side at the bottom. */
+  setOrientation(side) {
+    this.orientation = side === 'black' ? 'black' : 'white';
+    this.render();
+  }
+
+  flip() {
+    this.setOrientation(this.orientation === 'white' ? 'black' : 'white');
+  }
+
+  /** setMarks draws extra square overlays: [{square, cls}]. */
+  setMarks(marks) {
+    this.marks = marks || [];
+    this.render();
+  }
+
+  /** legal lists the actions the viewer may play now. */
+  legal() {
+    return this.movable && this.position ? this.position.moves || [] : [];
+  }
+
+  xy(name) {
+    const p = parseSquare(name);
+    if (!p || !this.position) return null;
+    const { width: W, height: H } = this.position;
+    const x = this.orientation === 'white' ? p.f : W - 1 - p.f;
+    const y = this.orientation === 'white' ? H - 1 - p.r : p.r;
+    return { x: x * U, y: y * U };
+  }
+
+  squareAt(clientX, clientY) {
+    if (!this.position) return null;
+    const pt = new DOMPoint(clientX, clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    const { width: W, height: H } = this.position;
+    const x = Math.floor(pt.x / U), y = Math.floor(pt.y / U);
+    if (x < 0 || y < 0 || x >= W || y >= H) return null;
+    const f = this.orientation === 'white' ? x : W - 1 - x;
+    const r = this.orientation === 'white' ? H - 1 - y : y;
+    return squareName(f, r);
+  }
+
+  pieceOn(square) {
+    return this.position && this.position.board.find((b) => b.square === square);
+  }
+
+  render() {
+    const pos = this.position;
+    const svg = this.svg;
+    svg.replaceChildren();
+    if (!pos) return;
+    const { width: W, height: H } = pos;
+    const st = this.settings;
+    svg.setAttribute('viewBox', `0 0 ${W * U} ${H * U}`);
+    svg.dataset.orientation = this.orientation;
+    const squares = s('g', { class: 'squares' });
+    const over = s('g', { class: 'overlays' });
+    const coords = s('g', { class: 'coords', 'aria-hidden': 'true' });
+    const men = s('g', { class: 'men' });
+    const hints = s('g', { class: 'hints', 'aria-hidden': 'true' });
+    const targets = new Map();
+    if (this.selected) for (const m of this.legal()) if (m.from === this.selected && m.to) targets.set(m.to, m);
+    const lastFrom = pos.last && pos.last.from, lastTo = pos.last && pos.last.to;
+    const checks = new Set(pos.check || []);
+    for (let row = 0; row < H; row++) {
+      const rowG = s('g', { role: 'row' });
+      for (let col = 0; col < W; col++) {
+        const f = this.orientation === 'white' ? col : W - 1 - col;
+        const r = this.orientation === 'white' ? H - 1 - row : row;
+        const name = squareName(f, r);
+        const light = (f + r) % 2 === 1;
+        const man = this.pieceOn(name);
+        let label = name + (man ? ', ' + describe(man.kind, man.color, man.state) : ', empty');
+        if (targets.has(name)) label += ', legal target';
+        rowG.append(s('rect', {
+          x: col * U, y: row * U, width: U, height: U, fill: light ? st.light : st.dark,
+          class: 'sq', role: 'gridcell', id: this.cellId(name), 'aria-label': label,
+          'data-square': name, 'aria-selected': this.selected === name ? 'true' : 'false',
+        }));
+        const hl = (cls) => over.append(s('rect', { x: col * U, y: row * U, width: U, height: U, class: 'hl ' + cls, 'data-square': name }));
+        if (name === lastFrom || name === lastTo) hl('hl-last');
+        if (name === this.selected) hl('hl-selected');
+        if (checks.has(name)) over.append(s('circle', { cx: col * U + 50, cy: row * U + 50, r: 48, class: 'hl hl-check' }));
+        if (st.coords) {
+          const ink = light ? st.dark : st.light;
+          if (row === H - 1) coords.append(s('text', { x: col * U + U - 6, y: row * U + U - 7, 'text-anchor': 'end', 'font-size': 20, fill: ink, text: FILES[f] }));
+          if (col === 0) coords.append(s('text', { x: col * U + 5, y: row * U + 21, 'font-size': 20, fill: ink, text: String(r + 1) }));
+        }
+        if (man) {
+          const g = drawPiece(st.pieces, man.kind, man.color, man.state);
+          g.setAttribute('transform', `translate(${col * U} ${row * U})`);
+          g.dataset.square = name;
+          if (this.drag && this.drag.from === name && this.drag.moved) g.setAttribute('opacity', '0.35');
+          men.append(g);
+        }
+        if (st.hints && targets.has(name)) {
+          hints.append(man
+            ? s('circle', { cx: col * U + 50, cy: row * U + 50, r: 45, class: 'hint hint-capture' })
+            : s('circle', { cx: col * U + 50, cy: row * U + 50, r: 15, class: 'hint hint-move' }));
+        }
+        if (this.cursor === name && this.focused && this.keyboard) {
+          over.append(s('rect', { x: col * U + 3, y: row * U + 3, width: U - 6, height: U - 6, class: 'hl hl-cursor' }));
+        }
+      }
+      squares.append(rowG);
+    }
+    for (const m of this.marks) {
+      const p = this.xy(m.square);
+      if (p) over.append(s('rect', { x: p.x, y: p.y, width: U, height: U, class: 'mark ' + m.cls, 'data-square': m.square }));
+    }
+    svg.append(squares, over, coords, men, hints);
+    if (this.cursor && this.focused && this.keyboard) svg.setAttribute('aria-activedescendant', this.cellId(this.cursor));
+    this.ghostLayer = s('g', { class: 'ghost' });
+    svg.append(this.ghostLayer);
+  }
+
+  cellId(name) {
+    if (!this.uid) this.uid = 'b' + Math.random().toString(36).slice(2, 8);
+    return `${this.uid}-${name}`;
+  }
+
+  hasFrom(square) {
+    return this.legal().some((m) => m.from === square && m.to);
+  }
+
+  /** act handles a click (or Enter) on a square. */
+  act(square) {
+    if (!square) return;
+    if (this.onSquare) {
+      this.onSquare(square);
+      return;
+    }
+    if (this.selected && this.selected !== square) {
+      const cands = this.legal().filter((m) => m.from === this.selected && m.to === square);
+      if (cands.length) {
+        const from = this.selected;
+        this.selected = null;
+        this.render();
+        this.onGesture(cands, { from, to: square });
+        return;
+      }
+    }
+    if (this.selected === square) {
+      this.selected = null;
+    } else if (this.hasFrom(square)) {
+      this.selected = square;
+    } else {
+      this.selected = null;
+      const drops = this.legal().filter((m) => !m.from && m.to === square);
+      if (drops.length) {
+        this.render();
+        this.onGesture(drops, { from: '', to: square });
+        return;
+      }
+    }
+    this.render();
+  }
+
+  bind() {
+    const svg = this.svg;
+    svg.addEventListener('pointerdown', (ev) => {
+      if (ev.button !== 0) return;
+      const sq = this.squareAt(ev.clientX, ev.clientY);
+      if (!sq) return;
+      ev.preventDefault();
+      this.keyboard = false;
+      this.pointerFocus = true;
+      svg.focus({ preventScroll: true });
+      this.pointerFocus = false;
+      this.cursor = sq;
+      if (this.hasFrom(sq) && !(this.selected && this.legal().some((m) => m.from === this.selected && m.to === sq))) {
+        const wasSelected = this.selected === sq;
+        this.selected = sq;
+        this.drag = { from: sq, x: ev.clientX, y: ev.clientY, moved: false, wasSelected, id: ev.pointerId };
+        try { svg.setPointerCapture(ev.pointerId); } catch { /* synthetic pointer */ }
+        this.render();
+        return;
+      }
+      this.act(sq);
+    });
+    svg.addEventListener('pointermove', (ev) => {
+      const sq = this.squareAt(ev.clientX, ev.clientY);
+      if (sq !== this.hovered) {
+        this.hovered = sq;
+        this.onHover(sq);
+      }
+      const d = this.drag;
+      if (!d) return;
+      if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > 4) {
+        d.moved = true;
+        this.render();
+      }
+      if (d.moved) this.drawGhost(ev.clientX, ev.clientY);
+    });
+    const finish = (ev) => {
+      const d = this.drag;
+      if (!d) return;
+      this.drag = null;
+      const sq = this.squareAt(ev.clientX, ev.clientY);
+      if (d.moved) {
+        if (sq && sq !== d.from) {
+          this.act(sq);
+          return;
+        }
+      } else if (d.wasSelected) {
+        this.selected = null;
+      }
+      this.render();
+    };
+    svg.addEventListener('pointerup', finish);
+    svg.addEventListener('pointercancel', () => { this.drag = null; this.render(); });
+    svg.addEventListener('pointerleave', () => { this.hovered = null; this.onHover(null); });
+    svg.addEventListener('focus', () => {
+      this.focused = true;
+      this.keyboard = !this.pointerFocus;
+      if (!this.cursor && this.position) this.cursor = this.selected || this.cornerSquare();
+      this.render();
+    });
+    svg.addEventListener('blur', () => { this.focused = false; this.render(); });
+    svg.addEventListener('keydown', (ev) => this.key(ev));
+  }
+
+  cornerSquare() {
+    return this.orientation === 'white' ? 'a1' : squareName(this.position.width - 1, this.position.height - 1);
+  }
+
+  key(ev) {
+    if (!this.position) return;
+    this.keyboard = true;
+    const { width: W, height: H } = this.position;
+    const p = parseSquare(this.cursor) || { f: 0, r: 0 };
+    const dir = this.orientation === 'white' ? 1 : -1;
+    const moves = { ArrowUp: [0, dir], ArrowDown: [0, -dir], ArrowLeft: [-dir, 0], ArrowRight: [dir, 0] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      const [df, dr] = moves[ev.key];
+      const f = Math.min(W - 1, Math.max(0, p.f + df)), r = Math.min(H - 1, Math.max(0, p.r + dr));
+      this.cursor = squareName(f, r);
+      const el = this.svg.querySelector(`[data-square="${this.cursor}"].sq`);
+      this.live.textContent = el ? el.getAttribute('aria-label') : this.cursor;
+      this.render();
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      this.act(this.cursor);
+      this.live.textContent = this.selected ? `${this.selected} selected` : '';
+    } else if (ev.key === 'Escape') {
+      this.selected = null;
+      this.render();
+    } else if (ev.key === 'f') {
+      this.flip();
+    }
+  }
+
+  drawGhost(cx, cy) {
+    const d = this.drag;
+    const man = this.pieceOn(d.from);
+    if (!man) return;
+    const pt = new DOMPoint(cx, cy).matrixTransform(this.svg.getScreenCTM().inverse());
+    this.ghostLayer.replaceChildren();
+    const g = drawPiece(this.settings.pieces, man.kind, man.color, man.state);
+    g.setAttribute('transform', `translate(${pt.x - 50} ${pt.y - 50}) scale(1.08)`);
+    g.setAttribute('pointer-events', 'none');
+    this.ghostLayer.append(g);
+  }
+
+  /** svgText serialises the board as a standalone SVG document (for the diagram export). */
+  svgText() {
+    const copy = this.svg.cloneNode(true);
+    copy.querySelectorAll('.hint, .hl-cursor, .hl-selected, .ghost').forEach((n) => n.remove());
+    copy.setAttribute('width', this.position.width * 60);
+    copy.setAttribute('height', this.position.height * 60);
+    copy.removeAttribute('tabindex');
+    // Inline the stylesheet's highlight colours so the file stands alone.
+    const style = s('style', { text: '.hl-last{fill:#e7d14a;opacity:.45}.hl-check{fill:#e5484d;opacity:.55}.mark{opacity:0}text{font-family:system-ui,sans-serif}' });
+    copy.prepend(style);
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+  }
+}

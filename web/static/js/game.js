@@ -1,0 +1,388 @@
+// The game page: board, clocks, move list, actions, variant panels and comments of one game,
+// live over the game's WebSocket. Players hold a seat token (from the invitation fragment or
+// from creating/joining); everyone else watches read-only.
+
+import { h, clear, toast, fmtMs, copyText } from './dom.js';
+import { api, seats, LiveSocket } from './api.js';
+import { Board } from './board.js';
+import { boardTools } from './boardtools.js';
+import { choose, specialPanel, typedMoveForm } from './actions.js';
+import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { exportBar } from './exporter.js';
+import { moveNumber, turnName } from './numbering.js';
+import { moveSound } from './sound.js';
+import * as settings from './settings.js';
+
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+/** openSeat is the side nobody sits on yet, or undefined. */
+const openSeat = (game) => ['white', 'black'].find((side) => (game[side] || {}).player === 'open');
+
+/** sideOf reads the side in a draw offer or takeback request, whatever its shape. */
+export function sideOf(x) {
+  if (!x) return null;
+  if (typeof x === 'string') return x;
+  return x.by || x.side || x.color || null;
+}
+
+function playerName(game, side) {
+  const p = game[side] || {};
+  if (p.player === 'engine') return `Engine (level ${p.level})`;
+  if (p.player === 'open') return 'Waiting for a player';
+  if (p.name) return p.name;
+  return game.you === side ? 'You' : side === 'white' ? 'White' : 'Black';
+}
+
+function seatFromFragment(id) {
+  const m = /[#&]seat=([^&]+)/.exec(location.hash);
+  if (!m) return;
+  const cur = seats.get(id) || {};
+  seats.set(id, decodeURIComponent(m[1]), cur.side);
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
+/** gamePage draws the game with the given id into root and keeps it live. */
+export async function gamePage(root, id) {
+  seatFromFragment(id);
+  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false };
+  const seat = () => seats.get(id);
+  const board = new Board({
+    label: 'Game board',
+    onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
+    onHover: (sq) => { st.hover = sq; drawMarks(); },
+  });
+
+  // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
+  const top = h('div', { class: 'player player-top', 'data-testid': 'player-top' });
+  const bottom = h('div', { class: 'player player-bottom', 'data-testid': 'player-bottom' });
+  const status = h('div', { class: 'status', 'data-testid': 'status', role: 'status' }, 'Loading…');
+  const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
+  const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
+  const invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
+  const moveList = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': 'Moves' });
+  const controls = h('div', { class: 'game-controls', 'data-testid': 'controls' });
+  const special = h('div', { class: 'special-slot' });
+  const variantSlot = h('div', { class: 'variant-slot' });
+  const typed = h('div', { class: 'typed-slot' });
+  const commentsList = h('ul', { class: 'comments-list', 'data-testid': 'comments-list' });
+  const orientKey = 'game.' + id;
+
+  clear(root, h('section', { class: 'game-layout' },
+    h('div', { class: 'board-col' }, top, board.el, bottom,
+      h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
+    h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
+      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
+      commentsSection())));
+
+  const socket = new LiveSocket(`/games/${id}/ws`, {
+    hello: () => seat() && seat().token,
+    onState: (s) => {
+      conn.textContent = s === 'open' ? 'live' : s === 'connecting' ? 'connecting…' : 'reconnecting…';
+      conn.dataset.state = s;
+      if (s === 'open') loadComments();
+    },
+    onMessage: (msg) => {
+      if (msg.type === 'game') update(msg.game);
+      else if (msg.type === 'comment') addComment(msg.comment);
+      else if (msg.type === 'error' && !msg.id) toast(msg.error.message, 'error');
+    },
+  });
+  window.addEventListener('pagehide', () => socket.close());
+
+  try {
+    update(await api('GET', `/games/${id}`, undefined, seat() && seat().token));
+  } catch (e) {
+    if (!st.game) clear(status, e.code === 'not_found' ? 'No such game.' : e.message);
+  }
+  setInterval(tickClocks, 100);
+
+  async function play(text) {
+    const g = st.game;
+    if (!g) return;
+    if (st.view !== null) { toast('You are browsing an earlier board; go back to the live board to move.', 'error'); return; }
+    try {
+      if (socket.ws && socket.ws.readyState === WebSocket.OPEN) {
+        await socket.send({ type: 'move', ply: g.ply, move: text });
+      } else {
+        update(await api('POST', `/games/${id}/moves`, { ply: g.ply, move: text }, seat() && seat().token));
+      }
+    } catch (e) {
+      toast(e.message, 'error');
+      throw e;
+    }
+  }
+
+  async function action(name) {
+    try {
+      if (socket.ws && socket.ws.readyState === WebSocket.OPEN) await socket.send({ type: 'action', action: name });
+      else update(await api('POST', `/games/${id}/actions`, { action: name }, seat() && seat().token));
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  }
+
+  function update(game) {
+    if (!game || game.id !== id) return;
+    if (st.game && game.version !== undefined && st.game.version > game.version) return;
+    const first = !st.game;
+    st.game = game;
+    if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);
+    if (first || (game.you && game.you !== st.you)) board.setOrientation(settings.orientation(orientKey, game.you || 'white'));
+    st.you = game.you;
+    if (game.ply !== st.lastPly) {
+      if (!first && game.ply > st.lastPly) moveSound(false);
+      st.lastPly = game.ply;
+      if (st.view !== null && st.view >= game.ply) st.view = null;
+    }
+    document.title = `${playerName(game, 'white')} – ${playerName(game, 'black')} · ${game.variant} · timechess`;
+    root.dataset.ply = game.ply;
+    root.dataset.status = game.status;
+    drawBoard();
+    drawPlayers();
+    drawStatus();
+    drawMoves();
+    drawControls();
+    drawInvite();
+  }
+
+  function canMove() {
+    const g = st.game;
+    return !!(g && g.you && g.status === 'ongoing' && st.view === null && g.position && g.position.turn === g.you);
+  }
+
+  function shownPosition() {
+    return st.view !== null && st.viewPos ? st.viewPos : st.game.position;
+  }
+
+  function drawBoard() {
+    const pos = shownPosition();
+    if (!pos) return;
+    board.set(pos, { movable: canMove(), keepSelection: true });
+    drawMarks();
+    const live = st.view === null;
+    const moves = canMove() ? pos.moves || [] : [];
+    clear(special, live ? specialPanel(moves, (m) => play(m.coord)) : null);
+    clear(variantSlot,
+      giffordPanel(pos),
+      st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
+      travelersPanel(pos),
+      timethiefPanel(pos, moves, (m) => play(m.coord), drawMarks));
+    if (!st.game.you) {
+      clear(typed);
+      delete typed.dataset.enabled;
+    } else if (!typed.firstChild || typed.dataset.enabled !== String(canMove())) {
+      typed.dataset.enabled = String(canMove());
+      clear(typed, typedMoveForm(play, { disabled: !canMove() }));
+    }
+  }
+
+  function drawMarks() {
+    const pos = board.position;
+    if (!pos) return;
+    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
+  }
+
+  function clockOf(side) {
+    const c = st.game && st.game.clocks;
+    if (!c) return null;
+    let ms = c[side + '_ms'];
+    if (ms === undefined || ms === null) return null;
+    if (c.running === side && c.turn_start && st.game.status === 'ongoing') ms -= Date.now() - Date.parse(c.turn_start);
+    return ms;
+  }
+
+  function drawPlayers() {
+    const g = st.game;
+    const bottomSide = board.orientation, topSide = other(bottomSide);
+    for (const [el, side] of [[top, topSide], [bottom, bottomSide]]) {
+      const turn = g.status === 'ongoing' && g.position && g.position.turn === side;
+      el.dataset.side = side;
+      clear(el,
+        h('span', { class: 'player-dot ' + side, 'aria-hidden': 'true' }),
+        h('span', { class: 'player-name', 'data-testid': 'name-' + side }, playerName(g, side)),
+        h('span', { class: 'clock' + (turn ? ' running' : ''), 'data-testid': 'clock-' + side, 'aria-label': side + ' clock' }));
+    }
+    tickClocks();
+  }
+
+  function tickClocks() {
+    const g = st.game;
+    if (!g) return;
+    let flagged = false;
+    for (const side of ['white', 'black']) {
+      const el = root.querySelector(`[data-testid="clock-${side}"]`);
+      if (!el) continue;
+      const ms = clockOf(side);
+      const tc = g.time_control || {};
+      if (ms !== null && tc.initial_ms) {
+        el.textContent = fmtMs(ms);
+        el.classList.toggle('low', ms < 20000);
+        if (ms <= 0 && g.clocks.running === side) flagged = true;
+      } else if (g.clocks && g.clocks.deadline && g.clocks.running === side) {
+        const left = Date.parse(g.clocks.deadline) - Date.now();
+        el.textContent = left > 0 ? deadlineText(left) : 'time is up';
+        if (left <= 0) flagged = true;
+      } else {
+        el.textContent = '';
+      }
+    }
+    const claim = flagged && g.you && g.status === 'ongoing' && g.clocks.running !== g.you;
+    if (claim !== st.claimable) { st.claimable = claim; drawControls(); }
+  }
+
+  function drawStatus() {
+    const g = st.game;
+    let text;
+    const open = openSeat(g);
+    if (g.status === 'waiting') {
+      text = g.you ? `Waiting for someone to take the ${open || 'open'} seat` : `The ${open || 'open'} seat is free: join to play`;
+    } else if (g.status !== 'ongoing') {
+      text = g.reason === 'aborted' ? 'Game aborted' : `Game over: ${g.result}` + (g.reason ? ` (${g.reason})` : '');
+    } else if (!g.position) {
+      text = '';
+    } else {
+      const turn = g.position.turn;
+      text = g.you ? (turn === g.you ? 'Your move' : 'Waiting for the opponent') : `${turn === 'white' ? 'White' : 'Black'} to move`;
+      if (g.position.check && g.position.check.length) text += ' — check';
+      if (!g.you) text += ' (watching)';
+    }
+    status.textContent = text;
+    status.dataset.turn = g.position ? g.position.turn : '';
+  }
+
+  function drawMoves() {
+    const g = st.game;
+    const items = (g.moves || []).map((m) => h('li', { class: 'move' + (st.view === m.ply ? ' current' : ''), 'data-ply': m.ply },
+      h('button', { type: 'button', class: 'link', 'data-testid': 'ply-' + m.ply, title: m.coord, onclick: () => openPly(m.ply) },
+        h('span', { class: 'num' }, moveNumber(m)), ' ', m.san)));
+    clear(moveList, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
+    moveList.dataset.count = items.length;
+    if (st.view === null) moveList.scrollTop = moveList.scrollHeight;
+  }
+
+  async function openPly(ply) {
+    const g = st.game;
+    if (ply >= g.ply) { st.view = null; st.viewPos = null; }
+    else {
+      try {
+        st.viewPos = await api('GET', `/games/${id}/position?ply=${ply}`);
+        st.view = ply;
+      } catch (e) { toast(e.message, 'error'); return; }
+    }
+    browse.hidden = st.view === null;
+    clear(browse, st.view === null ? null : [
+      `Viewing the board ${viewText(g, st.view)}. `,
+      h('button', { type: 'button', class: 'small', onclick: () => openPly(Math.max(0, st.view - 1)), disabled: st.view === 0 }, '‹'),
+      h('button', { type: 'button', class: 'small', onclick: () => openPly(st.view + 1) }, '›'),
+      h('button', { type: 'button', class: 'small', 'data-testid': 'back-to-live', onclick: () => openPly(g.ply) }, 'Back to the game')]);
+    drawBoard();
+    drawMoves();
+  }
+
+  function drawControls() {
+    const g = st.game;
+    if (!g) return;
+    const btn = (label, name, testid, cls = '') => h('button', { type: 'button', class: cls, 'data-testid': testid, onclick: () => action(name) }, label);
+    const out = [];
+    const open = openSeat(g);
+    if (!g.you && open && g.status === 'waiting') {
+      out.push(h('button', { type: 'button', 'data-testid': 'join', onclick: join }, `Join the game as ${open}`));
+    }
+    if (g.you && g.status === 'waiting') out.push(btn('Abort', 'abort', 'abort', 'secondary'));
+    if (g.you && g.status === 'ongoing') {
+      const drawBy = sideOf(g.draw_offer), backBy = sideOf(g.takeback);
+      out.push(confirmButton('Resign', () => action('resign'), 'resign'));
+      if (drawBy && drawBy !== g.you) out.push(btn('Accept draw', 'accept-draw', 'accept-draw'), btn('Decline draw', 'decline-draw', 'decline-draw', 'secondary'));
+      else if (drawBy === g.you) out.push(h('button', { type: 'button', disabled: true }, 'Draw offered'));
+      else out.push(btn('Offer draw', 'offer-draw', 'offer-draw'));
+      if (backBy && backBy !== g.you) out.push(btn('Accept takeback', 'accept-takeback', 'accept-takeback'), btn('Decline takeback', 'decline-takeback', 'decline-takeback', 'secondary'));
+      else if (backBy === g.you) out.push(h('button', { type: 'button', disabled: true }, 'Takeback asked'));
+      else if (g.ply > 0) out.push(btn('Takeback', 'takeback', 'takeback'));
+      if (g.ply < 2) out.push(btn('Abort', 'abort', 'abort', 'secondary'));
+      if (st.claimable) out.push(btn('Claim win on time', 'claim-timeout', 'claim-timeout'));
+    }
+    clear(controls, out);
+  }
+
+  function confirmButton(label, run, testid) {
+    const b = h('button', { type: 'button', 'data-testid': testid });
+    b.textContent = label;
+    b.addEventListener('click', () => {
+      if (b.dataset.armed) { run(); delete b.dataset.armed; b.textContent = label; return; }
+      b.dataset.armed = '1';
+      b.textContent = `Really ${label.toLowerCase()}?`;
+      setTimeout(() => { delete b.dataset.armed; b.textContent = label; }, 4000);
+    });
+    return b;
+  }
+
+  async function join() {
+    try {
+      const r = await api('POST', `/games/${id}/join`);
+      seats.set(id, r.token, r.side);
+      update(r.game);
+      socket.reconnect();
+    } catch (e) { toast(e.message, 'error'); }
+  }
+
+  function drawInvite() {
+    const g = st.game;
+    const s = seat();
+    const friend = s && s.invite && g.status === 'ongoing' && g.ply < 2;
+    const open = g.you && g.status === 'waiting';
+    invite.hidden = !(friend || open);
+    if (invite.hidden) return;
+    const link = friend ? `${location.origin}/game/${id}#seat=${encodeURIComponent(s.invite)}` : `${location.origin}/game/${id}`;
+    clear(invite, h('p', {}, friend ? 'Send this link to your friend; it holds their seat:' : 'Share this link; the first person to open it and join plays you:'),
+      h('div', { class: 'row' },
+        h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'invite-link', 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() }),
+        h('button', { type: 'button', class: 'small', onclick: () => copyText(link) }, 'Copy')));
+  }
+
+  function commentsSection() {
+    const author = h('input', { type: 'text', maxlength: 40, placeholder: 'Name', value: localStorage.getItem('timechess.author') || '', 'aria-label': 'Your name', 'data-testid': 'comment-author' });
+    const text = h('textarea', { rows: 2, maxlength: 2000, placeholder: 'Comment on the game', 'aria-label': 'Comment', 'data-testid': 'comment-text' });
+    const err = h('p', { class: 'form-error', role: 'alert' });
+    const form = h('form', { class: 'comment-form' }, author, text, h('button', { type: 'submit', 'data-testid': 'comment-send' }, 'Send'), err);
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      if (!text.value.trim()) return;
+      localStorage.setItem('timechess.author', author.value.trim());
+      try {
+        addComment(await api('POST', `/games/${id}/comments`, { author: author.value.trim() || 'anonymous', text: text.value.trim() }));
+        text.value = '';
+        err.textContent = '';
+      } catch (e) { err.textContent = e.message; }
+    });
+    return h('section', { class: 'panel comments', 'data-testid': 'comments', 'aria-label': 'Comments' }, h('h3', {}, 'Comments'), commentsList, form);
+  }
+
+  async function loadComments() {
+    const after = Math.max(0, ...st.comments.keys());
+    try {
+      for (const c of await api('GET', `/games/${id}/comments?after=${after}`) || []) addComment(c);
+    } catch { /* shown by the next attempt */ }
+  }
+
+  function addComment(c) {
+    if (!c || st.comments.has(c.seq)) return;
+    st.comments.set(c.seq, c);
+    const sorted = [...st.comments.values()].sort((a, b) => a.seq - b.seq);
+    clear(commentsList, sorted.map((x) => h('li', { 'data-seq': x.seq },
+      h('span', { class: 'comment-author' }, x.author || 'anonymous'), ' ',
+      h('time', { datetime: x.at, class: 'muted' }, x.at ? new Date(x.at).toLocaleString() : ''),
+      h('p', {}, x.text))));
+  }
+}
+
+/** viewText says which board of the game an earlier ply shows: "after White's move 2". */
+function viewText(game, ply) {
+  const m = (game.moves || [])[ply - 1];
+  return m ? `after ${turnName(m)} (ply ${ply})` : 'at the start';
+}
+
+function deadlineText(ms) {
+  const hrs = Math.floor(ms / 3600000);
+  if (hrs >= 24) return `${Math.floor(hrs / 24)}d ${hrs % 24}h left`;
+  return fmtMs(ms) + ' left';
+}

@@ -1,0 +1,34 @@
+// The entry point: picks the page by the address and draws it into <main id="app">.
+
+import { h, clear, toast } from './dom.js';
+
+const ROUTES = [
+  [/^\/$/, async (root) => (await import('./home.js')).homePage(root)],
+  [/^\/seeks$/, async (root) => (await import('./home.js')).homePage(root, { seeksOnly: true })],
+  [/^\/game\/([A-Za-z0-9_-]+)$/, async (root, m) => (await import('./game.js')).gamePage(root, m[1])],
+  [/^\/analysis$/, async (root) => (await import('./analysis.js')).analysisPage(root)],
+  [/^\/editor$/, async (root) => (await import('./editor.js')).editorPage(root)],
+];
+
+async function start() {
+  const root = document.getElementById('app');
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  for (const a of document.querySelectorAll('.top nav a')) {
+    if (a.getAttribute('href') === path) a.setAttribute('aria-current', 'page');
+  }
+  for (const [re, page] of ROUTES) {
+    const m = re.exec(path);
+    if (!m) continue;
+    try {
+      await page(root, m);
+      root.dataset.ready = 'true';
+    } catch (e) {
+      clear(root, h('p', { class: 'form-error' }, 'This page failed to load: ' + e.message));
+      toast(e.message, 'error');
+    }
+    return;
+  }
+  clear(root, h('p', {}, 'No such page. ', h('a', { href: '/' }, 'Home')));
+}
+
+start();

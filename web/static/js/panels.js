@@ -1,0 +1,100 @@
+// Variant panels: Gifford's arrivals, travels, Kings and timelines; the resonators of
+// Time Traveler's Chess; the sight of each Time Thief. Each panel also tells the board which
+// squares to mark.
+
+import { h } from './dom.js';
+import { NAMES } from './pieces.js';
+import * as settings from './settings.js';
+import { moveNumber, sheetTurn } from './numbering.js';
+
+/** giffordPanel shows the pending arrivals per side, the backward travels left and the Kings. */
+export function giffordPanel(pos) {
+  const g = pos.gifford;
+  if (!g) return null;
+  const side = (color) => {
+    const arr = (g.arrivals || []).filter((a) => a.color === color);
+    return h('div', { class: 'gifford-side', 'data-testid': 'gifford-' + color },
+      h('h4', {}, color === 'white' ? 'White' : 'Black'),
+      h('p', {}, 'Backward travels left: ', h('strong', { 'data-testid': `travels-${color}` }, String((g.travels || {})[color] ?? '?'))),
+      h('p', {}, 'Arrivals: ', arr.length
+        ? h('span', { 'data-testid': 'arrivals-' + color }, arr.map((a) => `${NAMES[a.kind.toUpperCase()] || a.kind} (${a.kind}) at move ${a.move}`).join(', '))
+        : h('span', { class: 'muted', 'data-testid': 'arrivals-' + color }, 'none')));
+  };
+  return h('section', { class: 'panel variant-panel', 'data-testid': 'gifford-panel', 'aria-label': 'Time travel' },
+    h('h3', {}, 'Time travel'),
+    h('div', { class: 'two-col' }, side('white'), side('black')),
+    h('p', {}, 'Kings on the board: ', h('span', { 'data-testid': 'gifford-kings' }, (g.kings || []).join(', ') || 'none')));
+}
+
+/**
+ * timelinePanel lists every timeline (score sheet) with each ply numbered as on that sheet, and
+ * where it branched; open(ply) browses.
+ */
+export function timelinePanel(game, open) {
+  const lines = game.timelines || [];
+  if (lines.length <= 1 && !(game.branches || []).length) return null;
+  const moves = game.moves || [];
+  const label = (p) => {
+    const m = moves[p - 1];
+    return m ? `${moveNumber(sheetTurn(moves, game.position, p))} ${m.san}` : `ply ${p}`;
+  };
+  return h('section', { class: 'panel timelines', 'data-testid': 'timelines', 'aria-label': 'Timelines' },
+    h('h3', {}, `Timelines (${lines.length})`),
+    lines.map((t) => h('div', { class: 'timeline' + (t.abandoned ? ' abandoned' : ''), 'data-testid': 'timeline-' + t.id },
+      h('h4', {}, `Timeline ${t.id}`, t.abandoned ? ' (abandoned)' : ''),
+      h('ol', { class: 'timeline-plies' }, (t.plies || []).map((p) =>
+        h('li', { 'data-ply': p }, h('button', { type: 'button', class: 'link', title: `ply ${p}`, onclick: () => open(p) }, label(p))))))),
+    (game.branches || []).length ? h('div', { class: 'branches' }, h('h4', {}, 'Branches'),
+      h('ul', {}, game.branches.map((b) => h('li', {},
+        h('button', { type: 'button', class: 'link', onclick: () => open(b.ply) }, label(b.ply)),
+        b.note ? ` — ${b.note}` : `: timeline ${b.new} from ${b.old}`)))) : null);
+}
+
+/** travelersMarks marks the resonators of the traveling man under the pointer. */
+export function travelersMarks(pos, hover) {
+  const t = pos.travelers;
+  if (!t || !hover || !t.resonators || !t.resonators[hover]) return [];
+  return [{ square: hover, cls: 'mark-traveling' }, ...t.resonators[hover].map((sq) => ({ square: sq, cls: 'mark-resonator' }))];
+}
+
+/** travelersPanel explains the states and lists each traveling man's resonators. */
+export function travelersPanel(pos) {
+  const t = pos.travelers;
+  if (!t) return null;
+  const res = Object.entries(t.resonators || {});
+  return h('section', { class: 'panel variant-panel', 'data-testid': 'travelers-panel', 'aria-label': 'Traveling men' },
+    h('h3', {}, 'Traveling men'),
+    h('p', { class: 'legend' }, h('span', { class: 'swatch traveling' }), 'traveling ', h('span', { class: 'swatch traveled' }), 'traveled; hover a traveling man to see its resonators.'),
+    res.length ? h('ul', {}, res.map(([sq, list]) => h('li', {}, `${sq}: ${list.length ? list.join(', ') : 'no resonator'}`)))
+      : h('p', { class: 'muted' }, 'No traveling men.'));
+}
+
+/** timethiefMarks marks the squares the Time Thieves see (when the sight toggle is on) and the TT-capture targets. */
+export function timethiefMarks(pos, hover) {
+  const t = pos.timethief;
+  if (!t) return [];
+  const marks = [];
+  const st = settings.load();
+  for (const [sq, seen] of Object.entries(t.sight || {})) {
+    if (st.sight || hover === sq) for (const x of seen) marks.push({ square: x, cls: 'mark-sight' });
+  }
+  for (const sq of t.ttcaptures || []) marks.push({ square: sq, cls: 'mark-tt' });
+  return marks;
+}
+
+/** timethiefPanel has the sight toggle and the one-click TT-captures. */
+export function timethiefPanel(pos, moves, play, redraw) {
+  const t = pos.timethief;
+  if (!t) return null;
+  const st = settings.load();
+  const toggle = h('input', { type: 'checkbox', id: 'sight-toggle', 'data-testid': 'sight-toggle', checked: st.sight });
+  toggle.addEventListener('change', () => { settings.save({ sight: toggle.checked }); redraw(); });
+  const tt = moves.filter((m) => m.kind === 'ttcapture');
+  return h('section', { class: 'panel variant-panel', 'data-testid': 'timethief-panel', 'aria-label': 'Time Thief' },
+    h('h3', {}, 'Time Thief'),
+    h('label', { class: 'inline' }, toggle, ' Show the squares each Time Thief sees'),
+    h('ul', {}, Object.entries(t.sight || {}).map(([sq, seen]) => h('li', {}, `${sq} sees ${seen.join(', ') || 'nothing'}`))),
+    tt.length ? h('div', { class: 'row' }, tt.map((m) => h('button', {
+      type: 'button', class: 'tt-button', 'data-testid': 'tt-' + m.coord, onclick: () => play(m),
+    }, 'TT-capture ' + m.san))) : null);
+}
