@@ -14,34 +14,46 @@ import (
 // game's main line (a common opening), 24 plies.
 var benchGame = strings.Fields("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Bd2 Bxd2+ Nbxd2 d5 exd5 Nxd5 Qb3 Nce7 O-O O-O Rfe1 c6")
 
-// benchServer is a Server over a fresh SQLite file, with no rate limits.
-func benchServer(b *testing.B) *Server {
-	b.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
+// newServerOn builds a Server over st, with no rate limits and no sweep,
+// closed at the end of the test.
+func newServerOn(tb testing.TB, st store.Store) *Server {
+	tb.Helper()
 	s, err := New(context.Background(), Config{Store: st, SweepInterval: -1, NoRateLimits: true})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	b.Cleanup(func() {
-		s.Close()
-		st.Close()
-	})
+	tb.Cleanup(func() { s.Close() })
 	return s
 }
 
-// benchNewGame creates a live game of chess between two token holders.
-func benchNewGame(b *testing.B, s *Server) (id string, tokens [2]string) {
+// openStoreAt opens the store at dsn, closed at the end of the test (after
+// the servers built on it, whose cleanups run first).
+func openStoreAt(tb testing.TB, dsn string) store.Store {
+	tb.Helper()
+	st, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	return st
+}
+
+// benchServer is a Server over a fresh SQLite file.
+func benchServer(b *testing.B) *Server {
 	b.Helper()
+	return newServerOn(b, openStoreAt(b, filepath.Join(b.TempDir(), "bench.db")))
+}
+
+// newLiveGame creates a live game of chess between two token holders.
+func newLiveGame(tb testing.TB, s *Server) (id string, tokens [2]string) {
+	tb.Helper()
 	tokens = [2]string{store.NewToken(), store.NewToken()}
 	tc := store.TimeControl{Initial: 5 * time.Minute, Increment: 3 * time.Second}
 	spec := store.GameSpec{Variant: "chess", Start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", TimeControl: tc,
 		White: store.Seat{Token: store.HashToken(tokens[0])}, Black: store.Seat{Token: store.HashToken(tokens[1])}}
 	g, err := s.store.CreateGame(context.Background(), spec, store.State{Status: store.Ongoing, Result: store.NoResult, Clocks: initialClocks(tc)})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return g.ID, tokens
 }
@@ -60,7 +72,7 @@ func BenchmarkMove(b *testing.B) {
 		ply, id, tokens := len(benchGame), "", [2]string{}
 		for pb.Next() {
 			if ply == len(benchGame) {
-				id, tokens = benchNewGame(b, s)
+				id, tokens = newLiveGame(b, s)
 				ply = 0
 			}
 			if _, _, err := s.move(ctx, id, byToken(tokens[ply%2]), ply, benchGame[ply]); err != nil {
@@ -81,7 +93,7 @@ func BenchmarkDescribe(b *testing.B) {
 	ctx := context.Background()
 	var replays []*replay // replays[k] has played benchGame[:k+1]
 	for plies := 1; plies <= len(benchGame); plies++ {
-		id, tokens := benchNewGame(b, s)
+		id, tokens := newLiveGame(b, s)
 		for ply, text := range benchGame[:plies] {
 			if _, _, err := s.move(ctx, id, byToken(tokens[ply%2]), ply, text); err != nil {
 				b.Fatal(err)
