@@ -141,17 +141,18 @@ func TestSeatTokens(t *testing.T) {
 	}
 }
 
-// gateStore holds every AppendMove until released, to have moves in flight.
+// gateStore holds every move (AppendMoveAt) until released, to have moves in
+// flight.
 type gateStore struct {
 	store.Store
-	entered chan string // gets the game id of each AppendMove held
+	entered chan string // gets the game id of each move held
 	release chan struct{}
 }
 
-func (g *gateStore) AppendMove(ctx context.Context, id string, expectedPly int, mv store.Move, st store.State) (store.Game, error) {
+func (g *gateStore) AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv store.Move, st store.State) (store.Game, error) {
 	g.entered <- id
 	<-g.release
-	return g.Store.AppendMove(ctx, id, expectedPly, mv, st)
+	return g.Store.AppendMoveAt(ctx, id, expectedVersion, expectedPly, mv, st)
 }
 
 // TestGracefulShutdown shuts Serve down while a WebSocket move and an HTTP

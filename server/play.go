@@ -57,20 +57,18 @@ func errEnded(g store.Game) error {
 // ply moves (the moves the client has seen). It returns the Game after it,
 // encoded for that seat, and the move's ply.
 //
-// When the store guards a move by the game's version (store.MoveGuard), the
-// move is checked against the game as cached, without reading it: the store
-// refuses the move if the game has changed since, in this process or
-// another. A refusal may then come from an out-of-date cache, so the game is
+// The move is checked against the game as cached, without reading it: the
+// store (AppendMoveAt) refuses the move if the game has changed since, in
+// this process or another. A refusal may then come from an out-of-date cache, so the game is
 // read and the move tried once more; the second answer stands.
 func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, text string) ([]byte, int, error) {
 	if err := s.begin(&s.work); err != nil {
 		return nil, 0, err
 	}
 	defer s.work.Done()
-	guard, guarded := s.store.(store.MoveGuard)
 	r := s.cache.get(id)
 	defer r.mu.Unlock()
-	fresh := !guarded || r.play == nil
+	fresh := r.play == nil
 	for {
 		if fresh {
 			if err := s.refresh(ctx, r, nil); err != nil {
@@ -78,7 +76,7 @@ func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, tex
 			}
 		}
 		version := r.g.Version
-		data, n, err := s.playMove(ctx, r, guard, who, ply, text)
+		data, n, err := s.playMove(ctx, r, who, ply, text)
 		// An attempt that changed the game (a flag) stands too.
 		if err == nil || fresh || r.g.Version != version {
 			return data, n, err
@@ -87,9 +85,9 @@ func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, tex
 	}
 }
 
-// playMove is one attempt of move on r's game as r has it. guard, when not
-// nil, stores the move only if the game is still at r's version.
-func (s *Server) playMove(ctx context.Context, r *replay, guard store.MoveGuard, who seatRule, ply int, text string) ([]byte, int, error) {
+// playMove is one attempt of move on r's game as r has it; the move is stored
+// only if the game is still at r's version.
+func (s *Server) playMove(ctx context.Context, r *replay, who seatRule, ply int, text string) ([]byte, int, error) {
 	g, id := r.g, r.id
 	side, err := who(g)
 	if err != nil {
@@ -132,12 +130,7 @@ func (s *Server) playMove(ctx context.Context, r *replay, guard store.MoveGuard,
 	if over := r.play.Position().Status(); over.Over() {
 		st.Status, st.Result, st.Reason = store.Ended, store.Result(over.Result.String()), over.Reason
 	}
-	var ng store.Game
-	if guard != nil {
-		ng, err = guard.AppendMoveAt(ctx, id, g.Version, g.Ply, stored, st)
-	} else {
-		ng, err = s.store.AppendMove(ctx, id, g.Ply, stored, st)
-	}
+	ng, err := s.store.AppendMoveAt(ctx, id, g.Version, g.Ply, stored, st)
 	if err != nil {
 		r.undo() // r is as it was: the next read of the game brings it up to date
 		return nil, 0, err

@@ -286,7 +286,7 @@ func (s *sqlStore) AppendMove(ctx context.Context, id string, expectedPly int, m
 	return s.appendMove(ctx, id, 0, expectedPly, mv, st)
 }
 
-// AppendMoveAt implements MoveGuard.
+// AppendMoveAt stores mv if the game is at expectedVersion with expectedPly moves (Store).
 func (s *sqlStore) AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error) {
 	if expectedVersion < 1 {
 		return Game{}, fmt.Errorf("%w: expected version %d", ErrInvalid, expectedVersion)

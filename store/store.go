@@ -29,6 +29,11 @@ type Store interface {
 	// over. A draw offer or takeback request made since the caller read the
 	// game is replaced by st's, as a move answers them.
 	AppendMove(ctx context.Context, id string, expectedPly int, mv Move, st State) (Game, error)
+	// AppendMoveAt is AppendMove that also fails with ErrConflict unless the
+	// game is at version expectedVersion: a move checked against a game
+	// read (and kept) earlier is stored only if the game has not changed
+	// since, not even by a takeback and as many moves again.
+	AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error)
 	// TakeBack deletes the moves after ply toPly and replaces the state with
 	// st; it fails with ErrConflict unless the game has exactly expectedPly
 	// moves, and with ErrEnded once the game is over.
@@ -75,16 +80,6 @@ type Store interface {
 
 	// Close stops the feed and closes the database.
 	Close() error
-}
-
-// MoveGuard is implemented by the stores that Open returns. It is not part
-// of Store, so that a Store wrapping another does not seem to offer it.
-type MoveGuard interface {
-	// AppendMoveAt is AppendMove that also fails with ErrConflict unless the
-	// game is at version expectedVersion: a move checked against a game
-	// read (and kept) earlier is stored only if the game has not changed
-	// since, not even by a takeback and as many moves again.
-	AppendMoveAt(ctx context.Context, id string, expectedVersion int64, expectedPly int, mv Move, st State) (Game, error)
 }
 
 // GameFilter selects games for ListGames. Its conditions add up; the zero
