@@ -48,10 +48,16 @@ func historyIndex(s rules.Square) uint8 { return uint8(s) }
 
 // scoreMoves gives each move of the frame its ordering score.
 func (w *worker) scoreMoves(f *frame, hash moveCode, ply int) {
+	w.scoreFrom(f, 0, hash, ply)
+}
+
+// scoreFrom gives the moves of the frame from index i on their ordering
+// scores.
+func (w *worker) scoreFrom(f *frame, i int, hash moveCode, ply int) {
 	p := w.p
-	f.scores = f.scores[:0]
+	f.scores = f.scores[:i]
 	hist := &w.history[p.Side]
-	for _, m := range f.moves {
+	for _, m := range f.moves[i:] {
 		var s int32
 		v, noisy := gain(p, w.pr, m)
 		switch {

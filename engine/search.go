@@ -1,12 +1,20 @@
 package engine
 
-import "timechess/rules"
+import (
+	"slices"
+
+	"timechess/rules"
+)
 
 // frame is the move list of one ply of a worker's search.
 type frame struct {
 	moves  []rules.Move
 	scores []int32
 	quiets []rules.Move // the quiet moves tried, for the history malus
+	// partial is set while moves holds only the captures of a variant that
+	// finds them cheaply (rules.Capturer); rest is complete's buffer.
+	partial bool
+	rest    []rules.Move
 }
 
 // generate fills the frame of ply with the legal actions of the side to move.
@@ -14,7 +22,45 @@ func (w *worker) generate(ply int) *frame {
 	f := &w.stack[ply]
 	f.moves = w.p.Legal(f.moves)
 	f.quiets = f.quiets[:0]
+	f.partial = false
 	return f
+}
+
+// generateCaptures fills the frame of ply with the captures of the side to
+// move only (rules.Capturer), a partial frame.
+func (w *worker) generateCaptures(ply int) *frame {
+	f := &w.stack[ply]
+	f.moves = w.capturer.Captures(w.p, f.moves[:0])
+	f.quiets = f.quiets[:0]
+	f.partial = true
+	return f
+}
+
+// generateStaged fills the frame of ply for the search: with the captures
+// alone when the variant finds them far more cheaply than all its actions
+// (rules.Capturer) and has some, complete adding the rest when they do not
+// settle the node; with every legal action otherwise.
+func (w *worker) generateStaged(ply int) *frame {
+	if w.capturer != nil {
+		if f := w.generateCaptures(ply); len(f.moves) > 0 {
+			return f
+		}
+	}
+	return w.generate(ply)
+}
+
+// complete adds to a partial frame the legal actions it lacks, scored for
+// the search of ply, after the captures tried already.
+func (w *worker) complete(f *frame, hash moveCode, ply int) {
+	f.partial = false
+	tried := len(f.moves)
+	f.rest = w.p.Legal(f.rest)
+	for _, m := range f.rest {
+		if !slices.Contains(f.moves[:tried], m) {
+			f.moves = append(f.moves, m)
+		}
+	}
+	w.scoreFrom(f, tried, hash, ply)
 }
 
 // Pruning and reduction parameters (docs/engine.md).
@@ -75,7 +121,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			return s
 		}
 	}
-	f := w.generate(ply)
+	f := w.generateStaged(ply)
 	if len(f.moves) == 0 {
 		return w.terminal(ply)
 	}
@@ -95,7 +141,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	w.scoreMoves(f, e.move, ply)
 	best, bestMove := -Infinity, rules.NullMove
 	alpha0 := alpha
-	for i := range f.moves {
+	for i := 0; i < len(f.moves); i++ {
 		m := f.pick(i)
 		_, noisy := gain(p, w.pr, m)
 		killer := m == w.killers[ply][0] || m == w.killers[ply][1]
@@ -138,6 +184,9 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 		if !noisy {
 			f.quiets = append(f.quiets, m)
+		}
+		if f.partial && i == len(f.moves)-1 {
+			w.complete(f, e.move, ply) // the captures did not settle the node
 		}
 	}
 	b := boundUpper
@@ -193,14 +242,23 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 	}
 	inCheck := qply < evasionDepth && p.InCheck() && w.pr.checkBinds(p)
 	best, stand := -Infinity, -Infinity
-	standFirst := !inCheck && !w.pr.quietWin(p)
+	// A variant that finds its captures cheaply (rules.Capturer) says
+	// whether the side has lost without check, and quiescence generates only
+	// the captures: a stalemate goes unnoticed there, as in most engines.
+	staged := w.capturer != nil && !inCheck
+	if staged && w.pr.quietWin(p) && w.capturer.Defeated(p) {
+		return MatedIn(ply)
+	}
+	standFirst := !inCheck && (staged || !w.pr.quietWin(p))
 	if standFirst {
 		if stand = w.ev.within(p, w.pr, alpha, beta); stand >= beta {
 			return stand
 		}
 	}
-	f := w.generate(ply)
-	if len(f.moves) == 0 {
+	var f *frame
+	if staged {
+		f = w.generateCaptures(ply)
+	} else if f = w.generate(ply); len(f.moves) == 0 {
 		return w.terminal(ply)
 	}
 	if p.Halfmove >= 100 {

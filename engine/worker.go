@@ -23,10 +23,13 @@ type rootMove struct {
 
 // worker is one search thread with its own copy of the position.
 type worker struct {
-	id        int
-	sh        *shared
-	p         *rules.Position
-	pr        *profile
+	id int
+	sh *shared
+	p  *rules.Position
+	pr *profile
+	// capturer is the variant's cheap generation of captures, nil when it
+	// has none (rules.Capturer).
+	capturer  rules.Capturer
 	root      []rootMove
 	nodes     uint64
 	published atomic.Uint64
@@ -51,6 +54,7 @@ type worker struct {
 // prepare readies the worker for a search of p.
 func (w *worker) prepare(sh *shared, p *rules.Position, pr *profile, moves []rules.Move) {
 	w.sh, w.p, w.pr = sh, p.Copy(), pr
+	w.capturer, _ = p.Variant().(rules.Capturer)
 	w.nodes, w.selDepth = 0, 0
 	w.published.Store(0)
 	w.killers = [MaxPly + 1][2]rules.Move{}

@@ -168,6 +168,21 @@ func (p *Position) CountLegal() int {
 	return len(p.Legal(nil))
 }
 
+// Capturer is implemented by variants whose full generation of legal
+// actions costs far more than finding their captures (the explosions of
+// travelers need a survey of three-move lines): a search tries the captures
+// first and generates the rest only when they do not settle a node.
+type Capturer interface {
+	// Captures appends the legal actions that take an enemy man (en passant
+	// included), promote or annihilate, explosions aside: those of Legal's
+	// actions, in any order.
+	Captures(p *Position, ml []Move) []Move
+	// Defeated reports whether the side to move has lost by a rule that no
+	// action of its own can answer (travelers: grammatical incorrectness);
+	// such a side has no legal action. Checkmate is not asked about.
+	Defeated(p *Position) bool
+}
+
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.setup.Variant.InCheck(p) }
 

@@ -150,10 +150,7 @@ func (n *node) annihilations() {
 	for j, t := range n.own.goals {
 		for rs := annihilatorsOf(p, n.us, t.sq, occ, rules.Bitboard{}); !rs.IsZero(); {
 			from := rs.PopLSB()
-			m := rules.Move{Kind: rules.Annihilation, Piece: p.Board[from].Kind(), From: from, To: t.sq, Via: rules.NoSquare}
-			if m.Piece != t.kind {
-				m.Promo = t.kind
-			}
+			m := annihilation(p, from, t)
 			kings := n.kings
 			if t.kind == rules.King {
 				kings.us.Clear(from)

@@ -42,8 +42,18 @@ var nodes = sync.Pool{New: func() any { return new(node) }}
 
 // analyse returns a node for p from the pool; release gives it back.
 func analyse(p *rules.Position) *node {
+	n := probe(p)
+	n.setup()
+	return n
+}
+
+// probe returns a node for p from the pool without its survey: enough for
+// exact and correctNow; release gives it back.
+func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
-	n.setup(p)
+	n.p, n.us, n.them = p, p.Side, p.Side.Other()
+	n.correct, n.checked, n.nearKnown = false, 0, false
+	n.own.goals = n.own.goals[:0]
 	return n
 }
 
@@ -53,10 +63,9 @@ func (n *node) release() {
 	nodes.Put(n)
 }
 
-// setup surveys p for its side to move.
-func (n *node) setup(p *rules.Position) {
-	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked, n.nearKnown = false, 0, false
+// setup surveys the node's position for its side to move.
+func (n *node) setup() {
+	p := n.p
 	if p.LostTraveling[n.us] {
 		return
 	}

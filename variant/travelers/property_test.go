@@ -65,7 +65,8 @@ func TestRandomGames(t *testing.T) {
 //   - the incremental hash is the computed one;
 //   - the position text reads back to the same text and hash (an en passant
 //     square left by an annihilation included);
-//   - Count agrees with Legal;
+//   - Count agrees with Legal, and Captures and Defeated with both
+//     (checkCaptures);
 //   - each action can be made and taken back to the exact state, keeping
 //     the hash right;
 //   - the coordinate forms of all actions differ; those of the normal
@@ -87,6 +88,7 @@ func checkPosition(t *testing.T, p *rules.Position) []rules.Move {
 	if n := Travelers.Count(p); n != len(legal) {
 		t.Fatalf("%s: Count %d, %d legal actions", fen, n, len(legal))
 	}
+	checkCaptures(t, p, legal)
 	before, ply := p.State, p.Ply()
 	coords := map[string]rules.Move{}
 	for i, m := range legal {
@@ -179,4 +181,43 @@ func TestReplay(t *testing.T) {
 			t.Errorf("%s: ends %s, want %s", c.moves, got, c.result)
 		}
 	}
+}
+
+// checkCaptures checks rules.Capturer against the legal actions of p:
+// Captures gives exactly those that take, promote or annihilate, and
+// Defeated holds exactly when the side to move has lost by incorrectness.
+func checkCaptures(t *testing.T, p *rules.Position, legal []rules.Move) {
+	t.Helper()
+	var want []rules.Move
+	for _, m := range legal {
+		if m.Kind == rules.Annihilation || m.Kind != rules.Explosion && capturesOrPromotes(p, m) {
+			want = append(want, m)
+		}
+	}
+	got := Travelers.Captures(p, nil)
+	if !sameMoves(got, want) {
+		t.Fatalf("%s: Captures gives %d actions %v, the legal captures are %d %v", p.FEN(), len(got), got, len(want), want)
+	}
+	lost := p.Status().Reason == "grammatical incorrectness"
+	if d := Travelers.Defeated(p); d != lost {
+		t.Fatalf("%s: Defeated %v, status %v", p.FEN(), d, p.Status())
+	}
+}
+
+// sameMoves reports whether a and b hold the same moves, in any order.
+func sameMoves(a, b []rules.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	seen := map[rules.Move]int{}
+	for _, m := range a {
+		seen[m]++
+	}
+	for _, m := range b {
+		if seen[m] == 0 {
+			return false
+		}
+		seen[m]--
+	}
+	return true
 }
