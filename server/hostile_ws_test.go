@@ -358,3 +358,33 @@ func TestSlowHTTPClients(t *testing.T) {
 	ts.close()
 	leaks()
 }
+
+// TestUnreadBodyAnsweredWhole: a client that asks to close the connection
+// and sends its body after its headers, in a packet of its own, to an
+// endpoint that reads no body (join) gets the whole answer. The server used
+// to close such a connection with the body unread, which resets it and cut
+// a 138 KB answer (a travelers game lists hundreds of explosions) short.
+func TestUnreadBodyAnsweredWhole(t *testing.T) {
+	ts := start(t, backends()[0].fresh(t), nil)
+	for _, variant := range []string{"travelers", "chess"} {
+		var s seated
+		ts.call("POST", "/api/v1/games", "", map[string]any{"variant": variant, "color": "white", "opponent": "open", "time_control": map[string]any{}}, http.StatusCreated, &s)
+		conn, err := net.Dial("tcp", ts.http.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST /api/v1/games/%s/join HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n", s.Game.ID)
+		time.Sleep(50 * time.Millisecond) // the body in a packet of its own
+		io.WriteString(conn, "{}")
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", variant, err)
+		}
+		var joined seated
+		if err := json.NewDecoder(res.Body).Decode(&joined); err != nil || res.StatusCode != http.StatusOK || joined.Side != "black" {
+			t.Errorf("%s: join answered %d, %+v, %v", variant, res.StatusCode, joined.Side, err)
+		}
+		conn.Close()
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -85,7 +86,20 @@ func (s *Server) protect(next http.Handler) http.Handler {
 			}
 		}
 		next.ServeHTTP(rec, r)
+		drainBody(r)
 	})
+}
+
+// drainBody reads what the handler left of the request body, up to the
+// import limit: a connection closed with unread data is reset, and the reset
+// cuts the answer short while the client still reads it (a client that asks
+// for Connection: close and sends its body in a packet of its own to an
+// endpoint that reads none, say). A hijacked (WebSocket) connection's body
+// reads nothing.
+func drainBody(r *http.Request) {
+	if r.Body != nil && r.ContentLength != 0 {
+		io.CopyN(io.Discard, r.Body, maxImportBody)
+	}
 }
 
 // rateLimited answers 429 with the wait in Retry-After.
