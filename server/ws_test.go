@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"encoding/json"
+	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -279,4 +282,59 @@ func TestSlowClient(t *testing.T) {
 	if n := ts.srv.metrics.wsOpen.Load(); n != 0 {
 		t.Errorf("%d sockets still open", n)
 	}
+}
+
+// TestWebSocketCompression: a client that offers permessage-deflate (every
+// browser does) gets a travelers game, 70-140 KB of JSON, compressed to a
+// fraction of it on the wire; one that does not gets it plain.
+func TestWebSocketCompression(t *testing.T) {
+	ts := start(t, backends()[0].fresh(t), nil)
+	s, _, _ := ts.friendGame(map[string]any{"variant": "travelers"})
+	for _, mode := range []websocket.CompressionMode{websocket.CompressionNoContextTakeover, websocket.CompressionDisabled} {
+		var wire atomic.Int64
+		dialer := &net.Dialer{}
+		client := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := dialer.DialContext(ctx, network, addr)
+			return countingConn{Conn: c, n: &wire}, err
+		}}}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		conn, res, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/v1/games/"+s.Game.ID+"/ws",
+			&websocket.DialOptions{HTTPClient: client, CompressionMode: mode})
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		conn.SetReadLimit(4 << 20)
+		_, data, err := conn.Read(ctx)
+		conn.CloseNow()
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m wsMessage
+		if err := json.Unmarshal(data, &m); err != nil || m.Type != "game" || m.Game.ID != s.Game.ID {
+			t.Fatalf("first message %.80s: %v", data, err)
+		}
+		got := wire.Load() // the handshake's answer (a few hundred bytes) included
+		negotiated := strings.Contains(res.Header.Get("Sec-WebSocket-Extensions"), "permessage-deflate")
+		switch {
+		case mode == websocket.CompressionDisabled && (negotiated || got < int64(len(data))):
+			t.Errorf("plain client: extension %v, %d bytes on the wire for a %d-byte message", negotiated, got, len(data))
+		case mode != websocket.CompressionDisabled && (!negotiated || got > int64(len(data))/4):
+			t.Errorf("compressing client: extension %v, %d bytes on the wire for a %d-byte message", negotiated, got, len(data))
+		}
+		t.Logf("permessage-deflate %v: a %d-byte game message took %d bytes on the wire", negotiated, len(data), got)
+	}
+}
+
+// countingConn counts the bytes read from a connection.
+type countingConn struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countingConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.n.Add(int64(n))
+	return n, err
 }
