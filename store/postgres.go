@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
+	"sync"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -58,19 +58,25 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 		dollarParams: true,
 		snapshot:     sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 	}
-	stmts, err := prepareStatements(ctx, db, d, slices.Concat(hotQueries, []string{notifyQuery})...)
+	stmts, err := prepareStatements(ctx, db, d, selectGameQuery, selectMovesQuery, notifyQuery)
 	if err != nil {
 		l.stop()
 		return fail(fmt.Errorf("PostgreSQL: %w", err))
 	}
+	b := startPGBatcher(db)
+	queries := &pgQueries{d: d}
 	return &sqlStore{
 		d:      d,
 		rdb:    db,
 		reads:  stmts,
 		writes: stmts,
 		commit: func(ctx context.Context, fn writeFunc) error { return pgCommit(ctx, stmts, fn) },
-		hub:    h,
+		atOnce: func(ctx context.Context, ch gameChange) (Game, error) {
+			return b.do(ctx, ch.id, queries.of(ch), ch.values())
+		},
+		hub: h,
 		shutdown: func() error {
+			b.stop()
 			l.stop()
 			err := errors.Join(stmts.close(), db.Close())
 			pool.Close()
@@ -79,10 +85,56 @@ func openPostgres(ctx context.Context, dsn string) (Store, error) {
 	}, nil
 }
 
+// pgOneStatement writes a change of one game as one statement, all or
+// nothing, which takes the change's values (gameChange.values). Its parts: g,
+// the guarded update, which returns the changed game (no row when the guard
+// refuses, and then the other parts do nothing); m, the move's row, with g's
+// id and ply; n, the NOTIFY of the event, as JSON that decodes into Event
+// (keys t, k, v and p), delivered when the statement's transaction commits.
+// The final SELECT reads n, so that n runs: PostgreSQL runs the
+// data-modifying parts of a WITH anyway, a SELECT part only when it is read.
+// kind is one of the EventKind constants, written as a literal.
+func pgOneStatement(update string, withMove bool, kind EventKind) string {
+	query := `WITH g AS (` + update + `)`
+	if withMove {
+		query += `, m AS (` + insertMoveInto + ` SELECT id, ply, ?, ?, ? FROM g)`
+	}
+	return query + `, n AS (SELECT pg_notify('` + notifyChannel + `',
+		json_build_object('t', id, 'k', '` + string(kind) + `', 'v', version, 'p', ply)::text) FROM g)
+	SELECT ` + gameColumns + ` FROM g, n`
+}
+
+// pgQueries writes each kind of change's statement (pgOneStatement, with
+// the dialect's $n marks) once, and keeps it: the changes of a kind share
+// one statement, which pgx prepares on each connection the first time the
+// connection runs it (its statement cache).
+type pgQueries struct {
+	d     dialect
+	byKey sync.Map // pgQueryKey to string
+}
+
+type pgQueryKey struct {
+	update   string
+	withMove bool
+	kind     EventKind
+}
+
+// of returns the statement of ch.
+func (qs *pgQueries) of(ch gameChange) string {
+	key := pgQueryKey{ch.update, ch.move != nil, ch.kind}
+	if q, ok := qs.byKey.Load(key); ok {
+		return q.(string)
+	}
+	q := qs.d.q(pgOneStatement(key.update, key.withMove, key.kind))
+	qs.byKey.Store(key, q)
+	return q
+}
+
 // pgCommit runs fn in a transaction that also NOTIFYs its events: PostgreSQL
 // delivers them to every listener, this process's included, when the
-// transaction commits, and never when it does not. Concurrent transactions
-// share the WAL flushes of their commits.
+// transaction commits, and never when it does not. (It commits such
+// transactions one at a time; the frequent changes go in batches instead,
+// pgBatcher.)
 func pgCommit(ctx context.Context, stmts *statements, fn writeFunc) error {
 	tx, err := stmts.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -155,9 +155,13 @@ func scanMove(row rowScanner) (Move, error) {
 }
 
 func insertMove(ctx context.Context, c conn, id string, m Move) error {
-	_, err := c.exec(ctx, insertMoveQuery,
-		id, m.Ply, m.Action, m.Clock.Milliseconds(), millis(m.At))
+	_, err := c.exec(ctx, insertMoveQuery, append([]any{id, m.Ply}, moveValues(m)...)...)
 	return err
+}
+
+// moveValues are the values of a move's row after its game and ply.
+func moveValues(m Move) []any {
+	return []any{m.Action, m.Clock.Milliseconds(), millis(m.At)}
 }
 
 // Load implements Store.
@@ -224,36 +228,101 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter) ([]Game, error) 
 	return games, s.dbError(err)
 }
 
-// change runs a guarded UPDATE of one game (the query ends in WHERE ...
-// RETURNING gameColumns, with its arguments) that returns the changed game,
-// then more, all in one transaction. When the guard refuses, refusal
-// explains why from the game as it is.
-func (s *sqlStore) change(ctx context.Context, id string, update string, args []any,
-	refusal func(Game) error, more func(ctx context.Context, c conn, g Game) (Event, error)) (Game, error) {
+// gameChange is a change of one game: a guarded UPDATE that returns the
+// changed game, what is written with it, and the event that announces it.
+type gameChange struct {
+	id string
+	// update ends in WHERE <guards> RETURNING gameColumns; args are its
+	// arguments.
+	update string
+	args   []any
+	kind   EventKind
+	// move, when not nil, is stored with the change, as the game's new ply.
+	move *Move
+	// then, when not nil, runs after the update in the same transaction.
+	then func(ctx context.Context, c conn) error
+	// refusal explains, from the game as it is, why the guard refused; when
+	// it finds nothing wrong (nil), the game changed in between.
+	refusal func(Game) error
+}
+
+// event announces the change, which left the game at g.
+func (ch gameChange) event(g Game) Event {
+	return Event{Topic: ch.id, Kind: ch.kind, Version: g.Version, Ply: g.Ply}
+}
+
+// change runs ch in one transaction and returns the changed game. A change
+// without a then step runs as one statement where the store can (atOnce,
+// PostgreSQL); otherwise the update, the move and then run one after the
+// other in the write transaction.
+func (s *sqlStore) change(ctx context.Context, ch gameChange) (Game, error) {
+	if s.atOnce != nil && ch.then == nil {
+		return s.changeAtOnce(ctx, ch)
+	}
 	var g Game
 	err := s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
 		var err error
-		g, err = scanGame(c.queryRow(ctx, update, args...))
+		g, err = scanGame(c.queryRow(ctx, ch.update, ch.args...))
 		if errors.Is(err, sql.ErrNoRows) {
-			current, err := s.gameIn(ctx, c, id)
-			if err != nil {
-				return nil, err
-			}
-			if err := refusal(current); err != nil {
-				return nil, err
-			}
-			return nil, fmt.Errorf("game %s changed: %w", id, ErrConflict)
+			return nil, s.refused(ctx, c, ch)
 		}
 		if err != nil {
 			return nil, err
 		}
-		ev, err := more(ctx, c, g)
-		return []Event{ev}, err
+		if ch.move != nil {
+			if err := insertMove(ctx, c, ch.id, *ch.move); err != nil {
+				return nil, err
+			}
+		}
+		if ch.then != nil {
+			if err := ch.then(ctx, c); err != nil {
+				return nil, err
+			}
+		}
+		return []Event{ch.event(g)}, nil
 	})
 	if err != nil {
 		return Game{}, err
 	}
 	return g, nil
+}
+
+// changeAtOnce runs ch as one statement (atOnce); when its guard refuses, it
+// reads the game to say why.
+func (s *sqlStore) changeAtOnce(ctx context.Context, ch gameChange) (Game, error) {
+	if err := ctx.Err(); err != nil {
+		return Game{}, err
+	}
+	g, err := s.atOnce(ctx, ch)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = s.refused(ctx, s.pool(), ch)
+	}
+	if err != nil {
+		return Game{}, s.dbError(err)
+	}
+	return g, nil
+}
+
+// values are the arguments of ch's statement when it runs at once: those of
+// its update, then its move's values (moveValues), if any.
+func (ch gameChange) values() []any {
+	if ch.move == nil {
+		return ch.args
+	}
+	return append(ch.args[:len(ch.args):len(ch.args)], moveValues(*ch.move)...)
+}
+
+// refused returns the error of a change whose guard refused it, read on c
+// from the game as it is now.
+func (s *sqlStore) refused(ctx context.Context, c conn, ch gameChange) error {
+	current, err := s.gameIn(ctx, c, ch.id)
+	if err != nil {
+		return err
+	}
+	if err := ch.refusal(current); err != nil {
+		return err
+	}
+	return fmt.Errorf("game %s changed: %w", ch.id, ErrConflict)
 }
 
 // refuseEnded is the refusal of a change to a game that is over.
@@ -311,26 +380,29 @@ func (s *sqlStore) appendMove(ctx context.Context, id string, expectedVersion in
 	if mv.At.IsZero() {
 		mv.At = now
 	}
-	update, args, refusal := appendMoveQuery, append(stateValues(st, now), id, expectedPly), refusePly(expectedPly)
+	ch := gameChange{id: id, update: appendMoveQuery, args: append(stateValues(st, now), id, expectedPly),
+		kind: EventMove, move: &mv, refusal: refusePly(expectedPly)}
 	if expectedVersion != 0 {
-		update, args = appendMoveAtQuery, append(args, expectedVersion)
-		refusal = func(g Game) error {
+		ch.update, ch.args = appendMoveAtQuery, append(ch.args, expectedVersion)
+		ch.refusal = func(g Game) error {
 			if g.Ply == expectedPly && g.Status != Ended {
 				return refuseVersion(expectedVersion)(g)
 			}
 			return refusePly(expectedPly)(g)
 		}
 	}
-	return s.change(ctx, id, update, args, refusal, func(ctx context.Context, c conn, g Game) (Event, error) {
-		return Event{Topic: id, Kind: EventMove, Version: g.Version, Ply: g.Ply}, insertMove(ctx, c, id, mv)
-	})
+	return s.change(ctx, ch)
 }
+
+// insertMoveInto begins the statement that stores a move: its game, its ply
+// and moveValues follow.
+const insertMoveInto = `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms)`
 
 // The queries of every move, prepared (hotQueries).
 const (
 	selectGameQuery  = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
 	selectMovesQuery = `SELECT ply, action, clock_ms, at_ms FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply`
-	insertMoveQuery  = `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES (?, ?, ?, ?, ?)`
+	insertMoveQuery  = insertMoveInto + ` VALUES (?, ?, ?, ?, ?)`
 	// appendMoveQuery takes stateValues, the id and the expected ply;
 	// appendMoveAtQuery the expected version too.
 	appendMoveQuery   = `UPDATE games SET ply = ply + 1, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` RETURNING ` + gameColumns
@@ -338,7 +410,8 @@ const (
 )
 
 // hotQueries are the queries every move runs: reading the game and its
-// moves, and appending a move.
+// moves, and appending a move. (On PostgreSQL, pgx prepares the appends in
+// their one-statement form, pgOneStatement.)
 var hotQueries = []string{selectGameQuery, selectMovesQuery, insertMoveQuery, appendMoveQuery, appendMoveAtQuery}
 
 // TakeBack implements Store.
@@ -349,11 +422,20 @@ func (s *sqlStore) TakeBack(ctx context.Context, id string, expectedPly, toPly i
 	if err := st.validate(); err != nil {
 		return Game{}, err
 	}
-	update := `UPDATE games SET ply = ?, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` RETURNING ` + gameColumns
-	args := append(append([]any{toPly}, stateValues(st, time.Now())...), id, expectedPly)
-	return s.change(ctx, id, update, args, refusePly(expectedPly), func(ctx context.Context, c conn, g Game) (Event, error) {
-		_, err := c.exec(ctx, `DELETE FROM moves WHERE game_id = ? AND ply > ?`, id, toPly)
-		return Event{Topic: id, Kind: EventState, Version: g.Version, Ply: g.Ply}, err
+	// The moves are deleted by a statement of their own, after the update
+	// has locked the game: it sees every move committed until then (a
+	// statement that did both would see the moves as they were when it
+	// began).
+	return s.change(ctx, gameChange{
+		id:     id,
+		update: `UPDATE games SET ply = ?, ` + setState + ` WHERE id = ? AND ply = ? AND ` + openGame + ` RETURNING ` + gameColumns,
+		args:   append(append([]any{toPly}, stateValues(st, time.Now())...), id, expectedPly),
+		kind:   EventState,
+		then: func(ctx context.Context, c conn) error {
+			_, err := c.exec(ctx, `DELETE FROM moves WHERE game_id = ? AND ply > ?`, id, toPly)
+			return err
+		},
+		refusal: refusePly(expectedPly),
 	})
 }
 
@@ -362,13 +444,13 @@ func (s *sqlStore) SetState(ctx context.Context, id string, expectedVersion int6
 	if err := st.validate(); err != nil {
 		return Game{}, err
 	}
-	update := `UPDATE games SET ` + setState + ` WHERE id = ? AND version = ? RETURNING ` + gameColumns
-	args := append(stateValues(st, time.Now()), id, expectedVersion)
-	return s.change(ctx, id, update, args, refuseVersion(expectedVersion), stateEvent)
-}
-
-func stateEvent(_ context.Context, _ conn, g Game) (Event, error) {
-	return Event{Topic: g.ID, Kind: EventState, Version: g.Version, Ply: g.Ply}, nil
+	return s.change(ctx, gameChange{
+		id:      id,
+		update:  `UPDATE games SET ` + setState + ` WHERE id = ? AND version = ? RETURNING ` + gameColumns,
+		args:    append(stateValues(st, time.Now()), id, expectedVersion),
+		kind:    EventState,
+		refusal: refuseVersion(expectedVersion),
+	})
 }
 
 // ClaimSeat implements Store.
@@ -400,5 +482,5 @@ func (s *sqlStore) ClaimSeat(ctx context.Context, id string, expectedVersion int
 		}
 		return refuseVersion(expectedVersion)(g)
 	}
-	return s.change(ctx, id, update, args, refusal, stateEvent)
+	return s.change(ctx, gameChange{id: id, update: update, args: args, kind: EventState, refusal: refusal})
 }

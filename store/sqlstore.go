@@ -35,6 +35,11 @@ type sqlStore struct {
 	// commit runs a write and announces its events once it is committed:
 	// SQLite's committer, or PostgreSQL's transaction with NOTIFY.
 	commit func(ctx context.Context, fn writeFunc) error
+	// atOnce, when not nil, runs a gameChange without a then step as one
+	// statement that also announces its event, committed when atOnce
+	// returns (PostgreSQL: pgOneStatement, grouped by the pgBatcher). It
+	// returns the changed game, or sql.ErrNoRows when the guard refused.
+	atOnce func(ctx context.Context, ch gameChange) (Game, error)
 	hub    *hub
 	// shutdown stops what the opener started (the committer or the
 	// listener, the pools).

@@ -1,0 +1,119 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"timechess/store"
+)
+
+// Moves of many games sent at once share a batch of PostgreSQL's group
+// commit; a move whose statement fails (a stray row holds its place) fails
+// alone: every other move is stored and announced once, the failing one
+// neither. To make the moves share a batch, a transaction locks every game
+// while the moves are sent, and the batchers are kept busy meanwhile with a
+// move each of two other games: the moves wait, pending, until the lock
+// goes. (Should a goroutine come late, the batches are smaller; what is
+// checked holds for any batches.)
+func TestPostgresBatchIsolatesFailure(t *testing.T) {
+	dsn := postgresBackend(t).fresh(t)
+	s := openStore(t, dsn)
+	ctx := testContext(t)
+	const n, blockers = 24, 2
+	games := make([]store.Game, n+blockers)
+	for i := range games {
+		games[i] = play(t, s, newChessGame(t, s), "e2e4")
+	}
+	stray := games[n-1]
+	raw := listen(t, dsn)
+	if _, err := raw.Exec(ctx, `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES ($1, 2, 'stray', 0, 0)`, stray.ID); err != nil {
+		t.Fatal(err)
+	}
+	locker, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close(context.Background())
+	lock, err := locker.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Exec(ctx, `SELECT id FROM games FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+
+	errs := make([]error, len(games))
+	var wg sync.WaitGroup
+	move := func(i int) {
+		wg.Go(func() {
+			_, errs[i] = s.AppendMove(ctx, games[i].ID, 1, store.Move{Action: "e7e5"}, ongoing)
+		})
+	}
+	for i := n; i < n+blockers; i++ {
+		move(i)
+		waitForLockWaits(t, raw, i-n+1)
+	}
+	for i := range n {
+		move(i)
+	}
+	if err := lock.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+
+	for i, err := range errs {
+		if i != n-1 && err != nil {
+			t.Errorf("move of game %d: %v", i, err)
+		}
+	}
+	if errs[n-1] == nil {
+		t.Error("the move onto the stray row was stored")
+	}
+	if g := must[store.Game](t)(s.Game(ctx, stray.ID)); g.Ply != 1 || g.Version != stray.Version {
+		t.Errorf("the failed move's game: ply %d, version %d; want 1, %d", g.Ply, g.Version, stray.Version)
+	}
+	// The notifications up to a last change: one per stored move.
+	last := play(t, s, must[store.Game](t)(s.Game(ctx, games[0].ID)), "g1f3")
+	var heard, want []string
+	for {
+		ev := nextPayload(t, raw)
+		if ev.Topic == last.ID && ev.Ply == last.Ply {
+			break
+		}
+		if ev.Kind != store.EventMove || ev.Ply != 2 {
+			t.Errorf("unexpected event %+v", ev)
+		}
+		heard = append(heard, ev.Topic)
+	}
+	for i, g := range games {
+		if i != n-1 {
+			want = append(want, g.ID)
+		}
+	}
+	slices.Sort(heard)
+	slices.Sort(want)
+	if !slices.Equal(heard, want) {
+		t.Errorf("heard moves of %v, want %v", heard, want)
+	}
+}
+
+// waitForLockWaits waits until k sessions of conn's database wait for a lock.
+func waitForLockWaits(t *testing.T, conn *pgx.Conn, k int) {
+	t.Helper()
+	ctx := testContext(t)
+	for {
+		var waiting int
+		err := conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting)
+		if err != nil {
+			t.Fatalf("waiting for %d lock waits: %v", k, err)
+		}
+		if waiting >= k {
+			return
+		}
+	}
+}
