@@ -144,12 +144,16 @@ func (b *pgBatcher) take(n int) []*pgStatement {
 	return batch
 }
 
-// run runs the batch and sets each statement's result.
-func (b *pgBatcher) run(batch []*pgStatement) {
-	batch = slices.DeleteFunc(batch, func(st *pgStatement) bool {
-		st.err = st.ctx.Err()
-		return st.err != nil
-	})
+// run runs the batch and sets each statement's result. A statement whose
+// caller has gone already is not run. The batch itself is left as it is
+// (the loop closes every statement's done).
+func (b *pgBatcher) run(taken []*pgStatement) {
+	batch := make([]*pgStatement, 0, len(taken))
+	for _, st := range taken {
+		if st.err = st.ctx.Err(); st.err == nil {
+			batch = append(batch, st)
+		}
+	}
 	if len(batch) == 0 {
 		return
 	}

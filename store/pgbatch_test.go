@@ -2,9 +2,11 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -116,4 +118,68 @@ func waitForLockWaits(t *testing.T, conn *pgx.Conn, k int) {
 			return
 		}
 	}
+}
+
+// Moves whose callers go away while they wait for a batch are not run and
+// do not upset the batch they were taken into: the other moves of the batch
+// are stored, the store goes on. (The batcher used to drop such statements
+// from the batch in place, leaving nil entries that its loop then closed:
+// a panic that took the server down at the end of a load test.)
+func TestPostgresBatchCallersGone(t *testing.T) {
+	dsn := postgresBackend(t).fresh(t)
+	s := openStore(t, dsn)
+	ctx := testContext(t)
+	const n, blockers = 16, 2
+	games := make([]store.Game, n+blockers)
+	for i := range games {
+		games[i] = play(t, s, newChessGame(t, s), "e2e4")
+	}
+	raw := listen(t, dsn)
+	locker, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close(context.Background())
+	lock, err := locker.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Exec(ctx, `SELECT id FROM games FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	errs := make([]error, len(games))
+	var wg sync.WaitGroup
+	move := func(i int, ctx context.Context) {
+		wg.Go(func() {
+			_, errs[i] = s.AppendMove(ctx, games[i].ID, 1, store.Move{Action: "e7e5"}, ongoing)
+		})
+	}
+	for i := n; i < n+blockers; i++ {
+		move(i, ctx)
+		waitForLockWaits(t, raw, i-n+1)
+	}
+	gone, leave := context.WithCancel(ctx)
+	for i := range n {
+		if i%2 == 0 {
+			move(i, gone)
+		} else {
+			move(i, ctx)
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // let the moves queue up (the checks hold either way)
+	leave()
+	if err := lock.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		g := must[store.Game](t)(s.Game(ctx, games[i].ID))
+		switch {
+		case i < n && i%2 == 0 && (!errors.Is(err, context.Canceled) || g.Ply != 1):
+			t.Errorf("move of game %d, its caller gone: %v, game at ply %d; want context.Canceled and ply 1", i, err, g.Ply)
+		case (i >= n || i%2 == 1) && (err != nil || g.Ply != 2):
+			t.Errorf("move of game %d: %v, game at ply %d; want it stored", i, err, g.Ply)
+		}
+	}
+	play(t, s, must[store.Game](t)(s.Game(ctx, games[0].ID)), "e7e5")
 }
