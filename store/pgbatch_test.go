@@ -35,18 +35,7 @@ func TestPostgresBatchIsolatesFailure(t *testing.T) {
 	if _, err := raw.Exec(ctx, `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES ($1, 2, 'stray', 0, 0)`, stray.ID); err != nil {
 		t.Fatal(err)
 	}
-	locker, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer locker.Close(context.Background())
-	lock, err := locker.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lock.Exec(ctx, `SELECT id FROM games FOR UPDATE`); err != nil {
-		t.Fatal(err)
-	}
+	unlock := lockAllGames(t, dsn)
 
 	errs := make([]error, len(games))
 	var wg sync.WaitGroup
@@ -62,9 +51,7 @@ func TestPostgresBatchIsolatesFailure(t *testing.T) {
 	for i := range n {
 		move(i)
 	}
-	if err := lock.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
+	unlock()
 	wg.Wait()
 
 	for i, err := range errs {
@@ -135,18 +122,7 @@ func TestPostgresBatchCallersGone(t *testing.T) {
 		games[i] = play(t, s, newChessGame(t, s), "e2e4")
 	}
 	raw := listen(t, dsn)
-	locker, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer locker.Close(context.Background())
-	lock, err := locker.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lock.Exec(ctx, `SELECT id FROM games FOR UPDATE`); err != nil {
-		t.Fatal(err)
-	}
+	unlock := lockAllGames(t, dsn)
 	errs := make([]error, len(games))
 	var wg sync.WaitGroup
 	move := func(i int, ctx context.Context) {
@@ -168,9 +144,7 @@ func TestPostgresBatchCallersGone(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond) // let the moves queue up (the checks hold either way)
 	leave()
-	if err := lock.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
+	unlock()
 	wg.Wait()
 	for i, err := range errs {
 		g := must[store.Game](t)(s.Game(ctx, games[i].ID))
@@ -182,4 +156,28 @@ func TestPostgresBatchCallersGone(t *testing.T) {
 		}
 	}
 	play(t, s, must[store.Game](t)(s.Game(ctx, games[0].ID)), "e7e5")
+}
+
+// lockAllGames locks every game of dsn's database in a transaction of its
+// own, so that changes to them wait; unlock commits it.
+func lockAllGames(t *testing.T, dsn string) (unlock func()) {
+	t.Helper()
+	ctx := testContext(t)
+	locker, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { locker.Close(context.Background()) })
+	lock, err := locker.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Exec(ctx, `SELECT id FROM games FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		if err := lock.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
