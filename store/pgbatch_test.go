@@ -26,10 +26,7 @@ func TestPostgresBatchIsolatesFailure(t *testing.T) {
 	s := openStore(t, dsn)
 	ctx := testContext(t)
 	const n, blockers = 24, 2
-	games := make([]store.Game, n+blockers)
-	for i := range games {
-		games[i] = play(t, s, newChessGame(t, s), "e2e4")
-	}
+	games := gamesAfterE4(t, s, n+blockers)
 	stray := games[n-1]
 	raw := listen(t, dsn)
 	if _, err := raw.Exec(ctx, `INSERT INTO moves (game_id, ply, action, clock_ms, at_ms) VALUES ($1, 2, 'stray', 0, 0)`, stray.ID); err != nil {
@@ -117,10 +114,7 @@ func TestPostgresBatchCallersGone(t *testing.T) {
 	s := openStore(t, dsn)
 	ctx := testContext(t)
 	const n, blockers = 16, 2
-	games := make([]store.Game, n+blockers)
-	for i := range games {
-		games[i] = play(t, s, newChessGame(t, s), "e2e4")
-	}
+	games := gamesAfterE4(t, s, n+blockers)
 	raw := listen(t, dsn)
 	unlock := lockAllGames(t, dsn)
 	errs := make([]error, len(games))
@@ -180,4 +174,14 @@ func lockAllGames(t *testing.T, dsn string) (unlock func()) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// gamesAfterE4 creates k chess games of s, each after 1.e4.
+func gamesAfterE4(t *testing.T, s store.Store, k int) []store.Game {
+	t.Helper()
+	games := make([]store.Game, k)
+	for i := range games {
+		games[i] = play(t, s, newChessGame(t, s), "e2e4")
+	}
+	return games
 }
