@@ -67,38 +67,34 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // settleExplosion decides, where the witnesses allow, whether the mover
 // stays correct after exploding a man of kind k on x whose traveled man
 // moves to y, when the matching's witnesses do not prove it at once: sure
-// when witnesses prove a matching, refuted when some traveling man is shown
-// to have no resonator; neither leaves the question to the exact test.
+// when witnesses prove a matching, refuted when the traveling men are shown
+// to have no matching to resonators; neither leaves the question to the
+// exact test.
 //
 // After the explosion, x holds the new traveling man and y the traveled
 // man. A line that leaves the traveled man alone is a line of the position
-// reading neither x nor y. When y was empty, a line that moves the traveled
-// man, with those moves taken out, is a line of the position not reading x,
-// of at most two moves, unless it needs the traveled man to take an enemy in
-// the way (and then to leave that square). Hence the two tests: a witness of
-// at most two moves that reads y but not x still proves its resonance, the
-// traveled man stepping aside first (to a square the witness does not read);
-// and a resonance whose every line reads x or y, and whose every short line
-// reads x, is gone unless the traveled man can open a man's last move.
+// reading neither x nor y. A line that moves it, with those moves taken
+// out, is a line of at most two moves of the board without it, unless the
+// traveled man takes an enemy on the way (and must then leave that square
+// for the line to gain by it). Hence a witness of at most two moves that
+// reads y but not x still proves its resonance when y was empty, the
+// traveled man stepping aside first (to a square the witness does not
+// read), and unmatchable bounds the resonators from above.
 func (n *node) settleExplosion(k rules.Kind, x, y rules.Square, coverAll rules.Bitboard) (sure, refuted bool) {
 	p := n.p
-	fresh := len(n.own.goals) == 0
 	emptyY := p.Board[y] == rules.NoPiece
 	occ := p.Occupied().Or(rules.BB(x, y))
 	aside := travelerTargets(p.Geometry(), n.us, k, y, occ, p.ByColor[n.us].Or(rules.BB(x, y)))
-	if !coverAll.Has(y) {
-		sure, refuted = n.settleFresh(k, x, y, occ, aside)
-		if refuted || fresh {
-			return sure && fresh, refuted
-		}
+	switch {
+	case len(n.own.goals) > 0:
+		sure = n.rematchExplosion(k, x, y, emptyY, aside)
+	case emptyY:
+		sure = n.stepAside(k, x, aside)
 	}
-	if fresh {
-		return false, false
-	}
-	if n.rematchExplosion(k, x, y, emptyY, aside) {
+	if sure {
 		return true, false
 	}
-	return false, emptyY && n.oldUnmatched(x, y, occ, aside)
+	return false, n.unmatchable(k, x, y, emptyY, coverAll, occ, aside)
 }
 
 // rematchExplosion reports whether the witnesses prove a matching after the
@@ -133,98 +129,177 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 	return mt.solve()
 }
 
-// oldUnmatched reports whether, after an explosion on x whose traveled man
-// moved to the empty square y, some traveling man of the mover is shown to
-// have no resonator (see settleExplosion).
-func (n *node) oldUnmatched(x, y rules.Square, occ, aside rules.Bitboard) bool {
+// unmatchable reports whether the mover is shown incorrect after exploding
+// a man of kind k on x whose traveled man moved to y (emptyY: y was empty;
+// coverAll as explodeOn computes it; occ is the board after the explosion
+// and aside the traveled man's moves from y): its traveling men, the new
+// one included, have no one-to-one matching to the men that may still
+// resonate with them. Those are a superset of the resonators after the
+// explosion (see settleExplosion):
+//   - a line that leaves the traveled man alone, a line of the position that
+//     reads neither x nor y: for an old traveling man, a resonator of the
+//     position whose lines do not all read x or y; for the new one, a man
+//     with a support of (k, x) (each has a witness in its slot), unless the
+//     slot shows that every good line reads y (coverAll; not capped);
+//   - a line that moves the traveled man without taking, the rest being at
+//     most two moves that do not read x: a line of the position (the
+//     resonators with such a short line; for the new one, the support men
+//     when the slot saw a short line), or, when y held an enemy (now gone),
+//     a line through y: a man's own two moves (twoMoves), or a man's last
+//     move that y and one helper bar;
+//   - a line in which the traveled man takes an enemy, which gains only if
+//     it leaves again: a man's last move that this enemy bars (openLast).
+func (n *node) unmatchable(k rules.Kind, x, y rules.Square, emptyY bool, coverAll, occ, aside rules.Bitboard) bool {
 	s := &n.own
-	for _, gl := range s.goals {
-		gone := true
-		for _, e := range s.edges {
-			if e.t == gl.sq && !((e.ess.Has(x) || e.ess.Has(y)) && (!e.has2 || e.ess2.Has(x))) {
-				gone = false
+	mt := &n.mt
+	goals := len(s.goals)
+	mt.reset(goals + 1)
+	for _, e := range s.edges {
+		if !e.ess.Has(x) && !e.ess.Has(y) || e.has2 && !e.ess2.Has(x) {
+			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+		}
+	}
+	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Has(y) {
+		for i := sl.first; i != 0; i = s.wits[i-1].next {
+			mt.add(goals, candidate{man: s.origin[s.wits[i-1].man], wit: -1})
+		}
+	}
+	own := n.p.ByColor[n.us].Or(rules.SquareBB(x))
+	for j := 0; j <= goals; j++ {
+		gl := goal{sq: x, kind: k}
+		if j < goals {
+			gl = s.goals[j]
+		}
+		late := n.openLast(gl.kind, gl.sq, y, occ, aside, !emptyY)
+		if !emptyY {
+			late = late.Or(n.twoMoves(gl, y, occ, own))
+		}
+		for !late.IsZero() {
+			mt.add(j, candidate{man: late.PopLSB(), wit: -1})
+		}
+	}
+	return !mt.solve()
+}
+
+// stepAside reports whether a support of (k, x) is proved by a witness of
+// at most two moves that does not read x and leaves the traveled man, on
+// the empty square y, a move to a square it does not read (one of aside).
+func (n *node) stepAside(k rules.Kind, x rules.Square, aside rules.Bitboard) bool {
+	s := &n.own
+	if !s.slots[s.head[k][x]-1].short {
+		return false
+	}
+	for i := s.slots[s.head[k][x]-1].first; i != 0; i = s.wits[i-1].next {
+		w := &s.wits[i-1]
+		if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !aside.AndNot(w.deps).IsZero() {
+			return true
+		}
+	}
+	return false
+}
+
+// twoMoves returns the untraveled men that might move onto the traveling
+// man gl in two moves of their own once the traveled man has left y, with
+// blockers occ of which own are the mover's (y aside): by their moves on
+// that board (the square the traveled man goes to aside), a King by its
+// routes on an empty board that pass y (its other lines read no y: they
+// are lines of the position).
+func (n *node) twoMoves(gl goal, y rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+	b := &n.own.b
+	occ.Clear(y)
+	own.Clear(y)
+	var men rules.Bitboard
+	for i := range b.men {
+		m := &b.men[i]
+		if !m.u || b.lowerBound(m.kind, m.sq, gl.sq, gl.kind) > 2 {
+			continue
+		}
+		if m.kind == rules.King {
+			if n.own.routes(m.kind, m.sq, gl).Has(y) {
+				men.Set(m.sq)
+			}
+			continue
+		}
+		left := occ
+		left.Clear(m.sq)
+		for first := travelerTargets(b.g, n.us, m.kind, m.sq, occ, own); !first.IsZero(); {
+			if n.finishes(m.kind, first.PopLSB(), gl, left) {
+				men.Set(m.sq)
 				break
 			}
 		}
-		if gone && !n.lastMoveOpen(gl.kind, gl.sq, y, occ, aside, false) {
-			return true
-		}
 	}
-	return false
+	return men
 }
 
-// settleFresh decides, where the witnesses allow, whether the traveling man
-// exploded as kind k on x has a resonator at all, the traveled man having
-// moved to y, which every good witness of the support reads (see
-// settleExplosion; occ is the board after the explosion and aside the
-// traveled man's moves from y). When the support's slot is complete (not
-// capped) and y was empty: a short good witness and the traveled man
-// stepping aside prove a resonator; without a short good line, only a man
-// whose last move onto x the traveled man can clear by taking an enemy could
-// be one, and when there is none, there is no resonator.
-func (n *node) settleFresh(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboard) (sure, refuted bool) {
+// finishes reports whether a man of kind k on a (a pawn promoting there on
+// the last rank) can move onto the traveling man gl in one move with
+// blockers occ.
+func (n *node) finishes(k rules.Kind, a rules.Square, gl goal, occ rules.Bitboard) bool {
 	p := n.p
-	sl := &n.own.slots[n.own.head[k][x]-1]
-	if sl.capped {
-		return false, false
-	}
-	if p.Board[y] != rules.NoPiece {
-		// The traveled man took an enemy on y. With no good line at all, a
-		// line must pass y once the traveled man has left it: a man's own
-		// route of two moves, or a helper leaving a man's last move open.
-		return false, !sl.good && !n.routeThrough(k, x, y) && !n.lastMoveOpen(k, x, y, occ, aside, true)
-	}
-	if sl.short {
-		for i := sl.first; i != 0; i = n.own.wits[i-1].next {
-			w := &n.own.wits[i-1]
-			if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !aside.AndNot(w.deps).IsZero() {
-				return true, false
-			}
+	if k == rules.Pawn && a.Rank() == n.own.b.last {
+		if !promotes(p, gl.kind) {
+			return false
 		}
-		return false, false
+		k = gl.kind
 	}
-	return false, !n.lastMoveOpen(k, x, y, occ, aside, false)
+	if k != rules.Pawn {
+		return k == gl.kind && p.Geometry().Attacks(k, n.us, a, occ).Has(gl.sq)
+	}
+	path, ok := finalPath(p, n.us, k, a, gl.kind, gl.sq)
+	return ok && !path.Intersects(occ)
 }
 
-// routeThrough reports whether some untraveled man could reach the
-// traveling man of kind k on x in two moves of its own passing or stopping
-// on y, on an empty board, without passing x.
-func (n *node) routeThrough(k rules.Kind, x, y rules.Square) bool {
-	b := &n.own.b
-	gl := goal{sq: x, kind: k}
-	for i := range b.men {
-		m := &b.men[i]
-		if m.u && b.lowerBound(m.kind, m.sq, x, k) <= 2 && n.own.routes(m.kind, m.sq, gl).Has(y) {
-			return true
-		}
-	}
-	return false
-}
-
-// lastMoveOpen reports whether some untraveled man's one move onto the
-// traveling man of kind k on x, with blockers occ, is barred by nothing but
-// the traveled man on y and at most one other man that could leave the way:
-// an enemy the traveled man can take (one of aside), or, when helpers is
-// set, an own man that could move away.
-func (n *node) lastMoveOpen(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboard, helpers bool) bool {
+// openLast returns the untraveled men whose one move onto the traveling man
+// of kind k on x, with blockers occ, is barred by nothing but the traveled
+// man on y and at most one other man that could leave the way: an enemy the
+// traveled man can take (one of aside), or, when helpers is set, an own man
+// with a move off the way (a King always).
+func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboard, helpers bool) rules.Bitboard {
+	var open rules.Bitboard
 	p := n.p
-	clearable := aside.And(p.ByColor[n.them])
-	if helpers {
-		clearable = clearable.Or(p.ByColor[n.us].AndNot(p.Flagged(rules.Traveling)))
-	}
-	for us := untraveled(&p.State, n.us); !us.IsZero(); {
+	g := p.Geometry()
+	takeable := aside.And(p.ByColor[n.them])
+	occ.Clear(y)
+	own := p.ByColor[n.us].Or(rules.SquareBB(x))
+	for us := n.finishers(k, x); !us.IsZero(); {
 		v := us.PopLSB()
 		path, ok := finalPath(p, n.us, p.Board[v].Kind(), v, k, x)
 		if !ok {
 			continue
 		}
 		blk := path.And(occ)
-		blk.Clear(y)
-		if blk.IsZero() || (!blk.More() && clearable.Intersects(blk)) {
-			return true
+		if blk.IsZero() || !blk.More() && takeable.Intersects(blk) {
+			open.Set(v)
+			continue
+		}
+		if !helpers || blk.More() || !blk.Intersects(own) {
+			continue
+		}
+		w := blk.PopLSB()
+		if pc := p.Board[w]; pc.Flags()&rules.Traveling == 0 && (pc.Kind() == rules.King || !travelerTargets(g, n.us, pc.Kind(), w, occ, own).AndNot(path).IsZero()) {
+			open.Set(v)
 		}
 	}
-	return false
+	return open
+}
+
+// finishers returns the untraveled men that could move onto a traveling
+// man of kind k on x in one move on an empty board: men of kind k that see
+// x, and the pawns one or two steps behind it.
+func (n *node) finishers(k rules.Kind, x rules.Square) rules.Bitboard {
+	p := n.p
+	g := p.Geometry()
+	var near rules.Bitboard
+	if k != rules.Pawn {
+		near = g.Attacks(k, n.us, x, rules.Bitboard{}).And(p.ByKind[k])
+	}
+	for _, v := range [2]rules.Square{x - forward(n.us), x - 2*forward(n.us)} {
+		if g.Contains(v) {
+			near = near.Or(rules.SquareBB(v).And(p.ByKind[rules.Pawn]))
+		}
+	}
+	return near.And(untraveled(&p.State, n.us))
 }
 
 // finalPath returns the squares a man of kind have on v must find empty to

@@ -89,20 +89,57 @@ func TestShortcutsAgainstExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range plies {
-			legal := p.Legal(nil)
-			n := analyse(p)
-			for _, m := range candidates(n) {
-				if want, got := playedOut(n, m), slices.Contains(legal, m); got != want {
-					t.Errorf("%s: %s legal %v, exactly %v", p.FEN(), notation.Coord(p, m), got, want)
-				}
-			}
-			n.release()
+			legal := checkShortcuts(t, p)
 			if len(legal) == 0 {
 				break
 			}
 			p.Make(legal[rng.IntN(len(legal))])
 		}
 	}
+}
+
+// TestShortcutsInBenchTrees checks the shortcuts as TestShortcutsAgainstExact
+// does in the positions two actions deep below the benchmark positions
+// (bench_test.go), where perft spends its time: every 20,011th of them
+// (about 20), every 211th with -deep (about 2,000; a minute).
+func TestShortcutsInBenchTrees(t *testing.T) {
+	step := 20011
+	if *deep {
+		step = 211
+	}
+	seen := 0
+	for _, bp := range benchPositions {
+		p, err := rules.NewPosition(Travelers, bp.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a1 := range p.Legal(nil) {
+			p.Make(a1)
+			for _, a2 := range p.Legal(nil) {
+				if seen++; seen%step == 0 {
+					p.Make(a2)
+					checkShortcuts(t, p)
+					p.Unmake()
+				}
+			}
+			p.Unmake()
+		}
+	}
+}
+
+// checkShortcuts compares the legality of every candidate action of p by
+// move generation with playing it out, and returns the legal actions.
+func checkShortcuts(t *testing.T, p *rules.Position) []rules.Move {
+	t.Helper()
+	legal := p.Legal(nil)
+	n := analyse(p)
+	defer n.release()
+	for _, m := range candidates(n) {
+		if want, got := playedOut(n, m), slices.Contains(legal, m); got != want {
+			t.Errorf("%s: %s legal %v, exactly %v", p.FEN(), notation.Coord(p, m), got, want)
+		}
+	}
+	return legal
 }
 
 // playedOut decides the legality of m by playing it and asking R6 and R7
