@@ -288,18 +288,28 @@ func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboa
 // man of kind k on x in one move on an empty board: men of kind k that see
 // x, and the pawns one or two steps behind it.
 func (n *node) finishers(k rules.Kind, x rules.Square) rules.Bitboard {
-	p := n.p
-	g := p.Geometry()
+	b := &n.own.b
+	g := b.g
 	var near rules.Bitboard
-	if k != rules.Pawn {
-		near = g.Attacks(k, n.us, x, rules.Bitboard{}).And(p.ByKind[k])
+	switch k {
+	case rules.Knight:
+		near = g.Knight[x]
+	case rules.King:
+		near = g.King[x]
+	case rules.Rook:
+		near = g.RookRays[x]
+	case rules.Bishop:
+		near = g.BishopRays[x]
+	case rules.Queen:
+		near = g.RookRays[x].Or(g.BishopRays[x])
 	}
-	for _, v := range [2]rules.Square{x - forward(n.us), x - 2*forward(n.us)} {
-		if g.Contains(v) {
-			near = near.Or(rules.SquareBB(v).And(p.ByKind[rules.Pawn]))
+	near = near.And(b.ukind[k])
+	for _, v := range [2]rules.Square{x - b.fwd, x - 2*b.fwd} {
+		if g.Contains(v) && b.ukind[rules.Pawn].Has(v) {
+			near.Set(v)
 		}
 	}
-	return near.And(untraveled(&p.State, n.us))
+	return near
 }
 
 // finalPath returns the squares a man of kind have on v must find empty to

@@ -138,18 +138,48 @@ func (n *node) exact(m rules.Move) bool {
 }
 
 // correctAfter reports whether the mover is correct after action m, played
-// in p. After an explosion that leaves the matching's witnesses alone, only
-// the new traveling man is surveyed: a resonator the matching does not use
-// proves correctness, none at all disproves it.
+// in p. When the action leaves some of the matching's witnesses alone, only
+// the other traveling men (and the new one of an explosion) are surveyed:
+// resonators for them that the untouched witnesses do not use prove
+// correctness, and none at all for a single one disproves it.
 func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
-	if m.Kind == rules.Explosion && len(n.own.goals) > 0 && !n.fragile && !n.matchDeps.Has(m.From) && !n.matchDeps.Has(m.To) {
-		found, _ := n.resonators(p, n.us, rules.SquareBB(m.From))
-		switch {
-		case found.IsZero():
-			return false
-		case !found.AndNot(n.used).IsZero():
-			return true
+	if len(n.own.goals) == 0 || n.fragile {
+		return n.correctNow(p, n.us)
+	}
+	var changed rules.Bitboard
+	switch m.Kind {
+	case rules.Normal, rules.DoublePush, rules.Explosion:
+		changed = rules.BB(m.From, m.To)
+	case rules.Castle:
+		changed = rules.BB(m.From, m.To, m.Via)
+		for _, cg := range castlings(p).geo[2*int(n.us) : 2*int(n.us)+2] {
+			if cg.rook == m.Via {
+				changed.Set(cg.rookTo)
+			}
 		}
+	default:
+		return n.correctNow(p, n.us)
+	}
+	var targets, kept rules.Bitboard
+	for j, gl := range n.own.goals {
+		if n.tdeps[j].Intersects(changed) {
+			targets.Set(gl.sq)
+		} else {
+			kept.Set(n.tman[j])
+		}
+	}
+	if m.Kind == rules.Explosion {
+		targets.Set(m.From)
+	}
+	if targets.IsZero() {
+		return true
+	}
+	found, matched := n.resonators(p, n.us, targets)
+	switch {
+	case found.IsZero():
+		return false
+	case !targets.More() && !found.AndNot(kept).IsZero(), matched && !found.Intersects(kept):
+		return true
 	}
 	return n.correctNow(p, n.us)
 }
