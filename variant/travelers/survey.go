@@ -70,6 +70,9 @@ type survey struct {
 	// squares each man could move to there (its "root moves").
 	rootOcc, rootOwn rules.Bitboard
 	rootTo           [rules.NumSquares]rules.Bitboard
+	// Per man: leaving of its square in the position, and the squares that
+	// answer rests on.
+	rootLeave, leaveReads [rules.NumSquares]rules.Bitboard
 
 	// The line being explored: its moves, the squares they depend on and
 	// their flags, by depth; those of depth d are computed when first asked
@@ -175,6 +178,7 @@ func (s *survey) fullLines() {
 	s.buf0 = m0
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
+		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
 	}
 	for _, m := range m0 {
 		s.rootTo[m.from].Set(m.to)
@@ -273,7 +277,7 @@ func (s *survey) finalMoves() {
 		a := man.sq
 		var w0 rules.Bitboard
 		if !man.u || man.kind == rules.Pawn {
-			w0 = s.leaving(a)
+			w0 = s.leavingAfter(a, m1)
 			if !man.u && w0.IsZero() && !s.onCastlingWay(a) {
 				continue // leaving a gives no untraveled man a move
 			}
@@ -300,7 +304,7 @@ func (s *survey) finalMoves() {
 			}
 		}
 		if man.u && (seen || !fresh.IsZero()) {
-			w0 = s.leaving(a)
+			w0 = s.leavingAfter(a, m1)
 		}
 		for t := fresh; !t.IsZero(); {
 			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, w0)
@@ -331,6 +335,33 @@ func (s *survey) leaving(a rules.Square) rules.Bitboard {
 	occ := s.b.occ
 	occ.Clear(a)
 	return s.b.watchers(a, occ)
+}
+
+// leavingReads returns the squares whose contents leaving(a) rests on in
+// the position: the lines from a up to their first man, the knight's and
+// the King's squares around a, and the two squares behind it.
+func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
+	b := &s.b
+	g := b.g
+	occ := b.occ
+	occ.Clear(a)
+	r := g.RookAttacks(a, occ).Or(g.BishopAttacks(a, occ)).Or(g.Knight[a]).Or(g.King[a])
+	for _, v := range [2]rules.Square{a - b.fwd, a - 2*b.fwd} {
+		if g.Contains(v) {
+			r.Set(v)
+		}
+	}
+	return r
+}
+
+// leavingAfter returns leaving(a) at the node of the first move m1 (a
+// normal move or a double step) for the man on a: the position's answer
+// when m1 changed none of the squares it rests on.
+func (s *survey) leavingAfter(a rules.Square, m1 hmove) rules.Bitboard {
+	if r := &s.leaveReads[a]; a != m1.to && !r.Has(m1.from) && !r.Has(m1.to) {
+		return s.rootLeave[a]
+	}
+	return s.leaving(a)
 }
 
 // onCastlingWay reports whether square a must be empty for a castling the
