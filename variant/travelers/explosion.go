@@ -29,7 +29,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	matchOK := fresh || (!n.fragile && !n.matchDeps.Has(x))
 	cover, coverAll := n.own.supportCover(k, x, n.used), n.own.supportCover(k, x, rules.Bitboard{})
 	kings := n.kings
-	for ys := n.travelerMoves(k, x).AndNot(n.foeT.Or(n.foeRes)); !ys.IsZero(); {
+	for ys := n.takeable(n.travelerMoves(k, x)); !ys.IsZero(); {
 		y := ys.PopLSB()
 		sure := matchOK && !n.matchDeps.Has(y) && cover.Has(y)
 		if !sure {

@@ -190,7 +190,7 @@ func candidates(n *node) []rules.Move {
 	for _, k := range p.Variant().Spec().Kinds {
 		for xs := n.own.support[k]; !xs.IsZero(); {
 			x := xs.PopLSB()
-			for ys := n.travelerMoves(k, x).AndNot(n.foeT.Or(n.foeRes)); !ys.IsZero(); {
+			for ys := n.takeable(n.travelerMoves(k, x)); !ys.IsZero(); {
 				y := ys.PopLSB()
 				m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
 				if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {

@@ -26,7 +26,8 @@ type node struct {
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
 
-	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators
+	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators, once foeKnown
+	foeKnown     bool
 	kings        kingCount      // the side to move's kings
 	near         []nearMan      // the men near enough to each traveling man, once nearKnown
 	nearKnown    bool
@@ -88,10 +89,20 @@ func (n *node) setup() {
 		n.fragile = n.fragile || w.flags != 0
 	}
 	n.foeT, n.foeRes = traveling(&p.State, n.them), rules.Bitboard{}
-	if !n.foeT.IsZero() {
-		n.foeRes, _ = n.resonators(p, n.them, p.Geometry().Mask)
-	}
+	n.foeKnown = n.foeT.IsZero()
 	n.kings = kingsOf(&p.State, n.us)
+}
+
+// takeable returns the squares of ys a traveled man may take on or move to
+// (R3): not the opponent's traveling men nor its resonators, which are
+// surveyed when an untraveled enemy man is first among ys.
+func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
+	ys = ys.AndNot(n.foeT)
+	if !n.foeKnown && ys.Intersects(untraveled(&n.p.State, n.them)) {
+		n.foeRes, _ = n.resonators(n.p, n.them, n.p.Geometry().Mask)
+		n.foeKnown = true
+	}
+	return ys.AndNot(n.foeRes)
 }
 
 // inCheck reports whether the side to move is in check now.
