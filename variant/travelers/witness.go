@@ -40,12 +40,12 @@ func flagsOf(m hmove) uint8 {
 }
 
 // newWitness records the current line followed by m, which brings man i to
-// land as kind k, and returns its index.
-func (s *survey) newWitness(i int, k rules.Kind, m hmove, land rules.Square) int32 {
-	w := witness{man: i, kind: k, n: uint8(s.depth + 1), land: land}
+// land as kind k, with its dependencies and flags (lineWith), and returns
+// its index.
+func (s *survey) newWitness(i int, k rules.Kind, m hmove, land rules.Square, deps rules.Bitboard, flags uint8) int32 {
+	w := witness{man: i, kind: k, n: uint8(s.depth + 1), land: land, deps: deps, flags: flags}
 	copy(w.moves[:], s.line[:s.depth])
 	w.moves[s.depth] = m
-	w.deps, w.flags = s.lineWith(m, land)
 	s.wits = append(s.wits, w)
 	return int32(len(s.wits) - 1)
 }
@@ -188,7 +188,7 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 	}
 	sl.short = sl.short || short
 	sl.good = sl.good || good
-	w := s.newWitness(i, k, m, land)
+	w := s.newWitness(i, k, m, land, deps, flags)
 	s.wits[w].next = sl.first
 	sl.first = w + 1
 	sl.n++
@@ -243,7 +243,7 @@ func (s *survey) resonate(i int, m hmove) {
 	if !keep {
 		return
 	}
-	w := s.newWitness(i, promoted(m.piece, m.promo), m, m.to)
+	w := s.newWitness(i, promoted(m.piece, m.promo), m, m.to, deps, flags)
 	s.wits[w].next = ed.wit + 1
 	ed.wit = w
 	ed.n++
