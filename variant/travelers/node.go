@@ -28,8 +28,8 @@ type node struct {
 
 	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators, once foeKnown
 	foeKnown     bool
-	kings        kingCount      // the side to move's kings
-	near         []nearMan      // the men near enough to each traveling man, once nearKnown
+	kings        kingCount // the side to move's kings
+	near         []nearMan // the men near enough to each traveling man, once nearKnown
 	nearKnown    bool
 	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
 
