@@ -134,6 +134,26 @@ func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
 	return n
 }
 
+// sees returns the squares a piece of kind k on s sees on an empty board
+// (none for a pawn): the squares it could move to, and those from which
+// one of its kind could move to s.
+func sees(g *rules.Geometry, k rules.Kind, s rules.Square) rules.Bitboard {
+	switch k {
+	case rules.Knight:
+		return g.Knight[s]
+	case rules.King:
+		return g.King[s]
+	case rules.Rook:
+		return g.RookRays[s]
+	case rules.Bishop:
+		return g.BishopRays[s]
+	case rules.Queen:
+		return g.RookRays[s].Or(g.BishopRays[s])
+	}
+	return rules.Bitboard{}
+}
+
+// abs returns the absolute value of x.
 func abs(x int) int {
 	if x < 0 {
 		return -x

@@ -290,20 +290,7 @@ func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboa
 func (n *node) finishers(k rules.Kind, x rules.Square) rules.Bitboard {
 	b := &n.own.b
 	g := b.g
-	var near rules.Bitboard
-	switch k {
-	case rules.Knight:
-		near = g.Knight[x]
-	case rules.King:
-		near = g.King[x]
-	case rules.Rook:
-		near = g.RookRays[x]
-	case rules.Bishop:
-		near = g.BishopRays[x]
-	case rules.Queen:
-		near = g.RookRays[x].Or(g.BishopRays[x])
-	}
-	near = near.And(b.ukind[k])
+	near := sees(g, k, x).And(b.ukind[k])
 	for _, v := range [2]rules.Square{x - b.fwd, x - 2*b.fwd} {
 		if g.Contains(v) && b.ukind[rules.Pawn].Has(v) {
 			near.Set(v)

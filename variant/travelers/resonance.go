@@ -132,14 +132,7 @@ func (s *survey) routes(k rules.Kind, sq rules.Square, gl goal) rules.Bitboard {
 		}
 		return r
 	}
-	rays := g.RookRays
-	if k == rules.Bishop {
-		rays = g.BishopRays
-	}
-	cs := rays[sq].And(rays[t])
-	if k == rules.Queen {
-		cs = g.RookRays[sq].Or(g.BishopRays[sq]).And(g.RookRays[t].Or(g.BishopRays[t]))
-	}
+	cs := sees(g, k, sq).And(sees(g, k, t))
 	r := g.Between(sq, t)
 	for !cs.IsZero() {
 		c := cs.PopLSB()

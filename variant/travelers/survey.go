@@ -268,10 +268,6 @@ func (s *survey) finalMoves() {
 		return
 	}
 	f := m1.from
-	var sees [rules.NumKinds]rules.Bitboard
-	sees[rules.Knight], sees[rules.King] = g.Knight[f], g.King[f]
-	sees[rules.Rook], sees[rules.Bishop] = g.RookRays[f], g.BishopRays[f]
-	sees[rules.Queen] = g.RookRays[f].Or(g.BishopRays[f])
 	for i := range b.men {
 		man := b.men[i]
 		a := man.sq
@@ -297,7 +293,7 @@ func (s *survey) finalMoves() {
 			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])
 			if !s.movedSees(m1, a, b.occ) && g.Line(a, f).IsZero() && !s.onCastlingWay(a) {
 				seen = false
-				old = old.And(sees[man.kind])
+				old = old.And(sees(g, man.kind, f))
 				if !man.u {
 					old = rules.Bitboard{}
 				}
@@ -434,20 +430,11 @@ func (s *survey) movedSees(m1 hmove, f rules.Square, occ rules.Bitboard) bool {
 func (s *survey) passes(k rules.Kind, sq, f rules.Square, occ rules.Bitboard) bool {
 	b := &s.b
 	g := b.g
-	switch k {
-	case rules.Pawn:
+	if k == rules.Pawn {
 		one := sq + b.fwd
 		return f == one || f == one+b.fwd && sq.Rank() == b.second && !occ.Has(one)
-	case rules.Knight:
-		return g.Knight[sq].Has(f)
-	case rules.King:
-		return g.King[sq].Has(f)
-	case rules.Rook:
-		return g.RookRays[sq].Has(f) && !g.Between(sq, f).Intersects(occ)
-	case rules.Bishop:
-		return g.BishopRays[sq].Has(f) && !g.Between(sq, f).Intersects(occ)
 	}
-	return g.RookRays[sq].Or(g.BishopRays[sq]).Has(f) && !g.Between(sq, f).Intersects(occ)
+	return sees(g, k, sq).Has(f) && !g.Between(sq, f).Intersects(occ)
 }
 
 // vacancyMatters reports whether emptying square a could give an untraveled
