@@ -28,6 +28,8 @@ type node struct {
 
 	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators, once foeKnown
 	foeKnown     bool
+	nearFoe      rules.Bitboard // the opponent's men that could resonate, once nearFoeKnown
+	nearFoeKnown bool
 	kings        kingCount // the side to move's kings
 	near         []nearMan // the men near enough to each traveling man, once nearKnown
 	nearKnown    bool
@@ -89,20 +91,45 @@ func (n *node) setup() {
 		n.fragile = n.fragile || w.flags != 0
 	}
 	n.foeT, n.foeRes = traveling(&p.State, n.them), rules.Bitboard{}
-	n.foeKnown = n.foeT.IsZero()
+	n.foeKnown, n.nearFoeKnown = n.foeT.IsZero(), false
 	n.kings = kingsOf(&p.State, n.us)
 }
 
 // takeable returns the squares of ys a traveled man may take on or move to
-// (R3): not the opponent's traveling men nor its resonators, which are
-// surveyed when an untraveled enemy man is first among ys.
+// (R3): not the opponent's traveling men nor its resonators. Those are
+// surveyed only when ys holds an untraveled enemy man that could resonate
+// at all: one within three moves of a traveling man of its type on an
+// empty board (foeNear).
 func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 	ys = ys.AndNot(n.foeT)
-	if !n.foeKnown && ys.Intersects(untraveled(&n.p.State, n.them)) {
+	if !n.foeKnown && ys.Intersects(n.foeNear()) {
 		n.foeRes, _ = n.resonators(n.p, n.them, n.p.Geometry().Mask)
 		n.foeKnown = true
 	}
 	return ys.AndNot(n.foeRes)
+}
+
+// foeNear returns the opponent's untraveled men whose bound to one of its
+// traveling men of their type is at most three moves (distance.go), a
+// superset of its resonators; computed when first asked for.
+func (n *node) foeNear() rules.Bitboard {
+	if n.nearFoeKnown {
+		return n.nearFoe
+	}
+	b := &n.spare.b
+	b.init(n.p, n.them)
+	n.nearFoe, n.nearFoeKnown = rules.Bitboard{}, true
+	for _, m := range b.men {
+		for k := rules.Pawn; k < rules.NumKinds && m.u && !n.nearFoe.Has(m.sq); k++ {
+			for t := b.tkind[k]; !t.IsZero(); {
+				if b.lowerBound(m.kind, m.sq, t.PopLSB(), k) <= 3 {
+					n.nearFoe.Set(m.sq)
+					break
+				}
+			}
+		}
+	}
+	return n.nearFoe
 }
 
 // inCheck reports whether the side to move is in check now.
