@@ -186,10 +186,11 @@ func (n *node) unmatchable(k rules.Kind, x, y rules.Square, emptyY bool, coverAl
 // the empty square y, a move to a square it does not read (one of aside).
 func (n *node) stepAside(k rules.Kind, x rules.Square, aside rules.Bitboard) bool {
 	s := &n.own
-	if !s.slots[s.head[k][x]-1].short {
+	sl := &s.slots[s.head[k][x]-1]
+	if !sl.short {
 		return false
 	}
-	for i := s.slots[s.head[k][x]-1].first; i != 0; i = s.wits[i-1].next {
+	for i := sl.first; i != 0; i = s.wits[i-1].next {
 		w := &s.wits[i-1]
 		if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !aside.AndNot(w.deps).IsZero() {
 			return true
@@ -259,7 +260,7 @@ func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboa
 	var open rules.Bitboard
 	p := n.p
 	g := p.Geometry()
-	takeable := aside.And(p.ByColor[n.them])
+	prey := aside.And(p.ByColor[n.them])
 	occ.Clear(y)
 	own := p.ByColor[n.us].Or(rules.SquareBB(x))
 	for us := n.finishers(k, x); !us.IsZero(); {
@@ -269,7 +270,7 @@ func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboa
 			continue
 		}
 		blk := path.And(occ)
-		if blk.IsZero() || !blk.More() && takeable.Intersects(blk) {
+		if blk.IsZero() || !blk.More() && prey.Intersects(blk) {
 			open.Set(v)
 			continue
 		}
