@@ -179,7 +179,8 @@ func (n *node) exact(m rules.Move) bool {
 // in p. When the action leaves some of the matching's witnesses alone, only
 // the other traveling men (and the new one of an explosion) are surveyed:
 // resonators for them that the untouched witnesses do not use prove
-// correctness, and none at all for a single one disproves it.
+// correctness, and none at all for a single one disproves it; when every
+// traveling man was surveyed, the survey's matching is the answer.
 func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 	if len(n.own.goals) == 0 || n.fragile {
 		return n.correctNow(p, n.us)
@@ -218,6 +219,8 @@ func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 		return false
 	case !targets.More() && !found.AndNot(kept).IsZero(), matched && !found.Intersects(kept):
 		return true
+	case traveling(&p.State, n.us).AndNot(targets).IsZero():
+		return matched && !p.LostTraveling[n.us] // every traveling man surveyed
 	}
 	return n.correctNow(p, n.us)
 }
