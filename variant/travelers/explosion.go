@@ -111,7 +111,12 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 	}
 	mt := &n.mt
 	mt.reset(len(s.goals) + 1)
+	filled := rules.BB(x, y)
 	for _, e := range s.edges {
+		if s.avoids(&e, filled) {
+			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+			continue
+		}
 		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
 			if ok(&s.wits[w]) {
 				mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: w})
@@ -138,7 +143,7 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 // explosion (see settleExplosion):
 //   - a line that leaves the traveled man alone, a line of the position that
 //     reads neither x nor y: for an old traveling man, a resonator of the
-//     position whose lines do not all read x or y; for the new one, a man
+//     position that may have such a line (survey.mayAvoid); for the new one, a man
 //     with a support of (k, x) (each has a witness in its slot), unless the
 //     slot shows that every good line reads y (coverAll; not capped);
 //   - a line that moves the traveled man without taking, the rest being at
@@ -155,7 +160,7 @@ func (n *node) unmatchable(k rules.Kind, x, y rules.Square, emptyY bool, coverAl
 	goals := len(s.goals)
 	mt.reset(goals + 1)
 	for _, e := range s.edges {
-		if !e.ess.Has(x) && !e.ess.Has(y) || e.has2 && !e.ess2.Has(x) {
+		if s.mayAvoid(&e, rules.BB(x, y)) || e.has2 && !e.ess2.Has(x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}

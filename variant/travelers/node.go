@@ -260,23 +260,28 @@ func (n *node) quickThreat(kings kingCount, occ, gone rules.Bitboard) (threat, k
 	return attacked(n.p, kings.critical(), n.them, occ, gone), true
 }
 
-// rematch reports whether the recorded witnesses prove the mover correct
-// after an action that changes the squares in changed (and the castling
-// rights unless rightsKept), removes the traveling man of index drop (-1:
-// none) with the untraveled man on gone, and adds a traveling man of kind k
-// on x (x NoSquare: none), whose candidates are the supports of (k, x). The
-// witnesses that survive the action are matched afresh.
-func (n *node) rematch(changed rules.Bitboard, rightsKept bool, drop int, gone rules.Square, k rules.Kind, x rules.Square) bool {
+// rematch reports whether the recorded lines prove the mover correct after
+// an action that changes the squares in changed (and perhaps the castling
+// rights) and removes the traveling man of index drop (-1: none) with the
+// untraveled man on gone: the resonances with a line that reads no changed
+// square, neither takes en passant nor castles, are matched afresh, with
+// those whose line starts with the action itself, the root move of index
+// first (-1: none), whose rest is a line after it.
+func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, first int) bool {
 	s := &n.own
 	count := len(s.goals)
 	if drop >= 0 {
 		count--
 	}
-	if x != rules.NoSquare {
-		count++
-	}
 	mt := &n.mt
 	mt.reset(count)
+	if first >= 0 {
+		for j := range s.goals {
+			for men := s.firstRes[first*len(s.goals)+j]; !men.IsZero(); {
+				mt.add(j, candidate{man: men.PopLSB(), wit: -1})
+			}
+		}
+	}
 	for _, e := range s.edges {
 		j := int(s.gidx[e.t])
 		if j == drop || s.origin[e.man] == gone {
@@ -285,19 +290,14 @@ func (n *node) rematch(changed rules.Bitboard, rightsKept bool, drop int, gone r
 		if drop >= 0 && j > drop {
 			j--
 		}
+		if s.avoids(&e, changed) {
+			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
+			continue
+		}
 		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
-			if s.wits[w].trusted(changed, rightsKept) {
+			if s.wits[w].trusted(changed) {
 				mt.add(j, candidate{man: s.origin[e.man], wit: w})
 				break
-			}
-		}
-	}
-	if x != rules.NoSquare {
-		if h := s.head[k][x]; h != 0 {
-			for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
-				if w := &s.wits[i-1]; !w.deps.Has(x) && w.trusted(changed, true) {
-					mt.add(count-1, candidate{man: s.origin[w.man], wit: i - 1})
-				}
 			}
 		}
 	}
@@ -349,4 +349,15 @@ type nearMan struct {
 // adds or removes no traveling man.
 func (n *node) stillCorrect(changed rules.Bitboard) bool {
 	return len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Intersects(changed))
+}
+
+// rootMove returns the index among the survey's root moves of the normal
+// move or double step m (-1: none).
+func (n *node) rootMove(m rules.Move) int {
+	for r, h := range n.own.buf0 {
+		if h.from == m.From && h.to == m.To && h.promo == m.Promo && (h.kind == hNormal || h.kind == hDouble) {
+			return r
+		}
+	}
+	return -1
 }

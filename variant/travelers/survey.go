@@ -37,15 +37,21 @@ const (
 // (a resonance survey keeps none); the witnesses are linked through next.
 // ess holds the squares every line of the resonance reads (en passant lines
 // aside: no action leaves them valid), ess2 those every line of at most two
-// moves reads, when has2 says there is one.
+// moves reads, when has2 says there is one. reads is 1 + the index of the
+// first of its minimal read sets (addReads), nreads their number; many tells
+// that some were not kept, castles that a line castles.
 type edge struct {
 	man       int
 	t         rules.Square
 	wit       int32
 	n         int
 	ess, ess2 rules.Bitboard
+	reads     int32
+	nreads    int
 	seen      bool
 	has2      bool
+	many      bool
+	castles   bool
 }
 
 // survey is one side's reachability in one position. Its buffers are reused
@@ -59,8 +65,15 @@ type survey struct {
 	res     []rules.Bitboard                 // per man: the own traveling men it resonates with
 	support [rules.NumKinds]rules.Bitboard   // per type: the squares some untraveled man reaches
 	edges   []edge
-	edgeAt  []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
-	wits    []witness
+	reads   []readSet // the edges' minimal read sets
+	// firstRes[r*len(goals)+j] holds the men (their squares in the
+	// position) with a line that starts with root move r, neither takes en
+	// passant nor castles, and annihilates goal j: after the action r, the
+	// rest of the line proves the resonance.
+	firstRes []rules.Bitboard
+	root     int     // the index in buf0 of the line's first move
+	edgeAt   []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
+	wits     []witness
 	// head[k][x] is 1 + the index of the slot of the supports of type k on x.
 	head  [rules.NumKinds][rules.NumSquares]int32
 	slots []slot
@@ -114,7 +127,7 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 	s.reach = grow(s.reach, n)
 	s.res = grow(s.res, n)
 	clear(s.support[:])
-	s.edges, s.wits = s.edges[:0], s.wits[:0]
+	s.edges, s.wits, s.reads = s.edges[:0], s.wits[:0], s.reads[:0]
 	s.depth = 0
 	s.goals, s.targets = s.goals[:0], targets
 	for k := rules.Pawn; k < rules.NumKinds; k++ {
@@ -176,6 +189,7 @@ func (s *survey) fullLines() {
 	s.recordAll()
 	m0 := b.moves(s.buf0[:0])
 	s.buf0 = m0
+	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
 		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
@@ -183,16 +197,18 @@ func (s *survey) fullLines() {
 	for _, m := range m0 {
 		s.rootTo[m.from].Set(m.to)
 	}
-	for _, m := range m0 {
+	for r, m := range m0 {
 		u := b.make(m)
 		s.push(m)
+		s.root = r
 		s.recordAfter(m)
 		s.pop()
 		b.unmake(u)
 	}
-	for _, m := range m0 {
+	for r, m := range m0 {
 		u := b.make(m)
 		s.push(m)
+		s.root = r
 		s.finalMoves()
 		s.pop()
 		b.unmake(u)

@@ -65,13 +65,10 @@ func (s *survey) lineWith(m hmove, land rules.Square) (rules.Bitboard, uint8) {
 
 // trusted reports whether the witness stays valid after an action that
 // changes the contents of the squares in changed (the final square aside)
-// and, unless rightsKept, perhaps the castling rights. No witness taking en
-// passant survives an action: the right lapses.
-func (w *witness) trusted(changed rules.Bitboard, rightsKept bool) bool {
-	if w.flags&usesEnPassant != 0 || w.flags&usesCastling != 0 && !rightsKept {
-		return false
-	}
-	return !w.deps.Intersects(changed)
+// and perhaps the castling rights. No witness taking en passant survives an
+// action: the right lapses.
+func (w *witness) trusted(changed rules.Bitboard) bool {
+	return w.flags == 0 && !w.deps.Intersects(changed)
 }
 
 // A support's witnesses are "good" when they neither take en passant (the
@@ -207,8 +204,9 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 // resonate records that man i can annihilate with the own traveling man on
 // m.to, the line ending with m. A full survey sees every such line (its
 // representative, at least: see witness.go) and keeps, per resonance, the
-// squares all its lines read and those all its lines of at most two moves
-// read, with witnesses that shrink the former.
+// squares all its lines read, the minimal sets of squares its lines read
+// (addReads) and the squares all its lines of at most two moves read, with
+// witnesses that shrink the first.
 func (s *survey) resonate(i int, m hmove) {
 	j := int(s.gidx[m.to])
 	at := i*len(s.goals) + j
@@ -233,6 +231,14 @@ func (s *survey) resonate(i int, m hmove) {
 			ed.ess = ed.ess.And(deps)
 			keep = keep || ed.n < maxWitnesses
 		}
+		if flags == 0 {
+			s.addReads(ed, deps)
+			if s.depth > 0 {
+				s.firstRes[s.root*len(s.goals)+j].Set(s.origin[i])
+			}
+		} else {
+			ed.castles = true
+		}
 		if s.depth < 2 {
 			if !ed.has2 {
 				ed.ess2, ed.has2 = deps, true
@@ -247,4 +253,61 @@ func (s *survey) resonate(i int, m hmove) {
 	s.wits[w].next = ed.wit + 1
 	ed.wit = w
 	ed.n++
+}
+
+// maxReads bounds the minimal read sets kept for one resonance.
+const maxReads = 32
+
+// addReads adds deps, the squares a line of resonance ed that neither takes
+// en passant nor castles reads, to the edge's minimal read sets: it is
+// dropped when some set kept is a subset of it, and replaces a set it is a
+// subset of. Past maxReads the edge stops keeping them (many).
+func (s *survey) addReads(ed *edge, deps rules.Bitboard) {
+	if ed.many {
+		return
+	}
+	for i := ed.reads; i != 0; i = s.reads[i-1].next {
+		r := &s.reads[i-1]
+		if r.deps.AndNot(deps).IsZero() {
+			return
+		}
+		if deps.AndNot(r.deps).IsZero() {
+			r.deps = deps
+			return
+		}
+	}
+	if ed.nreads == maxReads {
+		ed.many = true
+		return
+	}
+	s.reads = append(s.reads, readSet{deps: deps, next: ed.reads})
+	ed.reads = int32(len(s.reads))
+	ed.nreads++
+}
+
+// readSet is the set of squares a line of a resonance reads, linked to the
+// edge's next one through next (1 + its index, or 0).
+type readSet struct {
+	deps rules.Bitboard
+	next int32
+}
+
+// avoids reports whether resonance e has a line, neither taking en passant
+// nor castling, that reads no square of sq: one that stays valid after an
+// action that changes only those squares.
+func (s *survey) avoids(e *edge, sq rules.Bitboard) bool {
+	for i := e.reads; i != 0; i = s.reads[i-1].next {
+		if !s.reads[i-1].deps.Intersects(sq) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayAvoid reports whether resonance e might have a line, en passant lines
+// aside, that reads no square of sq: exactly avoids when its read sets are
+// all kept and it has no castling line, else also when no square of sq is
+// read by all its lines.
+func (s *survey) mayAvoid(e *edge, sq rules.Bitboard) bool {
+	return s.avoids(e, sq) || (e.castles || e.many) && !e.ess.Intersects(sq)
 }
