@@ -85,6 +85,10 @@ func (n *node) settleExplosion(k rules.Kind, x, y rules.Square, coverAll rules.B
 	emptyY := p.Board[y] == rules.NoPiece
 	occ := p.Occupied().Or(rules.BB(x, y))
 	aside := travelerTargets(p.Geometry(), n.us, k, y, occ, p.ByColor[n.us].Or(rules.BB(x, y)))
+	fresh := n.freshResonators(k, x, y, emptyY, coverAll, occ, aside)
+	if fresh.IsZero() {
+		return false, true
+	}
 	switch {
 	case len(n.own.goals) > 0:
 		sure = n.rematchExplosion(k, x, y, emptyY, aside)
@@ -94,7 +98,7 @@ func (n *node) settleExplosion(k rules.Kind, x, y rules.Square, coverAll rules.B
 	if sure {
 		return true, false
 	}
-	return false, n.unmatchable(k, x, y, emptyY, coverAll, occ, aside)
+	return false, n.unmatchable(x, y, emptyY, fresh, occ, aside)
 }
 
 // rematchExplosion reports whether the witnesses prove a matching after the
@@ -135,11 +139,11 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 }
 
 // unmatchable reports whether the mover is shown incorrect after exploding
-// a man of kind k on x whose traveled man moved to y (emptyY: y was empty;
-// coverAll as explodeOn computes it; occ is the board after the explosion
-// and aside the traveled man's moves from y): its traveling men, the new
-// one included, have no one-to-one matching to the men that may still
-// resonate with them. Those are a superset of the resonators after the
+// a man on x whose traveled man moved to y (emptyY: y was empty; fresh the
+// new traveling man's candidates, freshResonators; occ is the board after
+// the explosion and aside the traveled man's moves from y): its traveling
+// men, the new one included, have no one-to-one matching to the men that
+// may still resonate with them. Those are a superset of the resonators after the
 // explosion (see settleExplosion):
 //   - a line that leaves the traveled man alone, a line of the position that
 //     reads neither x nor y: for an old traveling man, a resonator of the
@@ -154,36 +158,51 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 //     move that y and one helper bar;
 //   - a line in which the traveled man takes an enemy, which gains only if
 //     it leaves again: a man's last move that this enemy bars (openLast).
-func (n *node) unmatchable(k rules.Kind, x, y rules.Square, emptyY bool, coverAll, occ, aside rules.Bitboard) bool {
+func (n *node) unmatchable(x, y rules.Square, emptyY bool, fresh, occ, aside rules.Bitboard) bool {
 	s := &n.own
 	mt := &n.mt
 	goals := len(s.goals)
 	mt.reset(goals + 1)
+	for !fresh.IsZero() {
+		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
+	}
 	for _, e := range s.edges {
 		if s.mayAvoid(&e, rules.BB(x, y)) || e.has2 && !e.ess2.Has(x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
-	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Has(y) {
-		for i := sl.first; i != 0; i = s.wits[i-1].next {
-			mt.add(goals, candidate{man: s.origin[s.wits[i-1].man], wit: -1})
-		}
-	}
-	own := n.p.ByColor[n.us].Or(rules.SquareBB(x))
-	for j := 0; j <= goals; j++ {
-		gl := goal{sq: x, kind: k}
-		if j < goals {
-			gl = s.goals[j]
-		}
-		late := n.openLast(gl.kind, gl.sq, y, occ, aside, !emptyY)
-		if !emptyY {
-			late = late.Or(n.twoMoves(gl, y, occ, own))
-		}
-		for !late.IsZero() {
-			mt.add(j, candidate{man: late.PopLSB(), wit: -1})
+	for j, gl := range s.goals {
+		for men := n.lateResonators(gl, x, y, emptyY, occ, aside); !men.IsZero(); {
+			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
 		}
 	}
 	return !mt.solve()
+}
+
+// freshResonators returns unmatchable's superset of the resonators of the
+// new traveling man of kind k on x: the men of the slot of (k, x) unless it
+// shows that every good line reads y, and the late ones (lateResonators).
+func (n *node) freshResonators(k rules.Kind, x, y rules.Square, emptyY bool, coverAll, occ, aside rules.Bitboard) rules.Bitboard {
+	s := &n.own
+	men := n.lateResonators(goal{sq: x, kind: k}, x, y, emptyY, occ, aside)
+	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Has(y) {
+		for i := sl.first; i != 0; i = s.wits[i-1].next {
+			men.Set(s.origin[s.wits[i-1].man])
+		}
+	}
+	return men
+}
+
+// lateResonators returns the men whose resonance with traveling man gl the
+// explosion on x, its traveled man on y, may open (see unmatchable): by a last move
+// it alone, or it and a helper, bar (openLast), and when it took an enemy on
+// y, by two moves of their own through y (twoMoves).
+func (n *node) lateResonators(gl goal, x, y rules.Square, emptyY bool, occ, aside rules.Bitboard) rules.Bitboard {
+	men := n.openLast(gl.kind, gl.sq, y, occ, aside, !emptyY)
+	if !emptyY {
+		men = men.Or(n.twoMoves(gl, y, occ, n.p.ByColor[n.us].Or(rules.SquareBB(x))))
+	}
+	return men
 }
 
 // stepAside reports whether a support of (k, x) is proved by a witness of
