@@ -23,18 +23,25 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	p := n.p
 	g := p.Geometry()
 	fresh := len(n.own.goals) == 0
-	if !fresh && !n.possible(k, x) {
+	moves := n.travelerMoves(k, x)
+	if !fresh && !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
 		return // too few men for one more traveling man
 	}
 	matchOK := fresh || (!n.fragile && !n.matchDeps.Has(x))
 	cover, coverAll := n.own.supportCover(k, x, n.used), n.own.supportCover(k, x, rules.Bitboard{})
 	kings := n.kings
-	for ys := n.takeable(n.travelerMoves(k, x)); !ys.IsZero(); {
+	occX := p.Occupied()
+	occX.Set(x)
+	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
+	for ys := n.takeable(moves); !ys.IsZero(); {
 		y := ys.PopLSB()
+		occ := occX
+		occ.Set(y)
 		sure := matchOK && !n.matchDeps.Has(y) && cover.Has(y)
 		if !sure {
 			var refuted bool
-			if sure, refuted = n.settleExplosion(k, x, y, coverAll); refuted {
+			bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
+			if sure, refuted = n.settleExplosion(&bl, coverAll); refuted {
 				continue
 			}
 		}
@@ -43,7 +50,6 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 			kings.t++
 			kings.d.Set(y)
 		}
-		occ := p.Occupied().Or(rules.BB(x, y))
 		var gone rules.Bitboard
 		if p.Board[y] != rules.NoPiece {
 			gone.Set(y)
@@ -65,8 +71,9 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 }
 
 // settleExplosion decides, where the witnesses allow, whether the mover
-// stays correct after exploding a man of kind k on x whose traveled man
-// moves to y, when the matching's witnesses do not prove it at once: sure
+// stays correct after the explosion bl (a man of kind k exploded on x, its
+// traveled man moving to y; coverAll as explodeOn computes it), when the
+// matching's witnesses do not prove it at once: sure
 // when witnesses prove a matching, refuted when the traveling men are shown
 // to have no matching to resonators; neither leaves the question to the
 // exact test.
@@ -80,38 +87,57 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // reads y but not x still proves its resonance when y was empty, the
 // traveled man stepping aside first (to a square the witness does not
 // read), and unmatchable bounds the resonators from above.
-func (n *node) settleExplosion(k rules.Kind, x, y rules.Square, coverAll rules.Bitboard) (sure, refuted bool) {
-	p := n.p
-	emptyY := p.Board[y] == rules.NoPiece
-	occ := p.Occupied().Or(rules.BB(x, y))
-	aside := travelerTargets(p.Geometry(), n.us, k, y, occ, p.ByColor[n.us].Or(rules.BB(x, y)))
-	fresh := n.freshResonators(k, x, y, emptyY, coverAll, occ, aside)
+func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
+	fresh := n.freshResonators(bl, coverAll)
 	if fresh.IsZero() {
 		return false, true
 	}
 	switch {
 	case len(n.own.goals) > 0:
-		sure = n.rematchExplosion(k, x, y, emptyY, aside)
-	case emptyY:
-		sure = n.stepAside(k, x, aside)
+		sure = n.rematchExplosion(bl)
+	case bl.emptyY:
+		sure = n.stepAside(bl)
 	}
 	if sure {
 		return true, false
 	}
-	return false, n.unmatchable(x, y, emptyY, fresh, occ, aside)
+	return false, n.unmatchable(bl, fresh)
+}
+
+// blast is an explosion being settled: a man of kind k exploded on x, its
+// traveled man moved to y (emptyY: y was empty), occ the board after it.
+// The traveled man's moves on from y are computed when first asked for.
+type blast struct {
+	k          rules.Kind
+	x, y       rules.Square
+	emptyY     bool
+	occ        rules.Bitboard
+	aside      rules.Bitboard
+	asideKnown bool
+}
+
+// steps returns the squares the traveled man of bl could move to from y.
+func (n *node) steps(bl *blast) rules.Bitboard {
+	if !bl.asideKnown {
+		p := n.p
+		bl.aside = travelerTargets(p.Geometry(), n.us, bl.k, bl.y, bl.occ, p.ByColor[n.us].Or(rules.BB(bl.x, bl.y)))
+		bl.asideKnown = true
+	}
+	return bl.aside
 }
 
 // rematchExplosion reports whether the witnesses prove a matching after the
-// explosion of kind k on x with the traveled man moving to y: witnesses that
-// read neither x nor y, and, when y was empty, witnesses of at most two
-// moves that read y but not x, the traveled man stepping aside first.
-func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, aside rules.Bitboard) bool {
+// explosion bl: lines that read neither x nor y, and, when y was empty,
+// witnesses of at most two moves that read y but not x, the traveled man
+// stepping aside first.
+func (n *node) rematchExplosion(bl *blast) bool {
 	s := &n.own
+	k, x, y := bl.k, bl.x, bl.y
 	ok := func(w *witness) bool {
 		if w.deps.Has(x) || w.flags&usesEnPassant != 0 {
 			return false
 		}
-		return !w.deps.Has(y) || emptyY && w.n <= 2 && !aside.AndNot(w.deps).IsZero()
+		return !w.deps.Has(y) || bl.emptyY && w.n <= 2 && !n.steps(bl).AndNot(w.deps).IsZero()
 	}
 	mt := &n.mt
 	mt.reset(len(s.goals) + 1)
@@ -138,18 +164,17 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 	return mt.solve()
 }
 
-// unmatchable reports whether the mover is shown incorrect after exploding
-// a man on x whose traveled man moved to y (emptyY: y was empty; fresh the
-// new traveling man's candidates, freshResonators; occ is the board after
-// the explosion and aside the traveled man's moves from y): its traveling
-// men, the new one included, have no one-to-one matching to the men that
-// may still resonate with them. Those are a superset of the resonators after the
-// explosion (see settleExplosion):
+// unmatchable reports whether the mover is shown incorrect after the
+// explosion bl (fresh holds the new traveling man's candidates,
+// freshResonators): its traveling men, the new one included, have no
+// one-to-one matching to the men that may still resonate with them. Those
+// are a superset of the resonators after the explosion (see
+// settleExplosion):
 //   - a line that leaves the traveled man alone, a line of the position that
 //     reads neither x nor y: for an old traveling man, a resonator of the
-//     position that may have such a line (survey.mayAvoid); for the new one, a man
-//     with a support of (k, x) (each has a witness in its slot), unless the
-//     slot shows that every good line reads y (coverAll; not capped);
+//     position that may have such a line (survey.mayAvoid); for the new one,
+//     a man with a support of (k, x) (each has a witness in its slot), unless
+//     the slot shows that every good line reads y (coverAll; not capped);
 //   - a line that moves the traveled man without taking, the rest being at
 //     most two moves that do not read x: a line of the position (the
 //     resonators with such a short line; for the new one, the support men
@@ -158,7 +183,7 @@ func (n *node) rematchExplosion(k rules.Kind, x, y rules.Square, emptyY bool, as
 //     move that y and one helper bar;
 //   - a line in which the traveled man takes an enemy, which gains only if
 //     it leaves again: a man's last move that this enemy bars (openLast).
-func (n *node) unmatchable(x, y rules.Square, emptyY bool, fresh, occ, aside rules.Bitboard) bool {
+func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 	s := &n.own
 	mt := &n.mt
 	goals := len(s.goals)
@@ -167,12 +192,12 @@ func (n *node) unmatchable(x, y rules.Square, emptyY bool, fresh, occ, aside rul
 		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
 	}
 	for _, e := range s.edges {
-		if s.mayAvoid(&e, rules.BB(x, y)) || e.has2 && !e.ess2.Has(x) {
+		if s.mayAvoid(&e, rules.BB(bl.x, bl.y)) || e.has2 && !e.ess2.Has(bl.x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
 	for j, gl := range s.goals {
-		for men := n.lateResonators(gl, x, y, emptyY, occ, aside); !men.IsZero(); {
+		for men := n.lateResonators(bl, gl, n.approaches(j)); !men.IsZero(); {
 			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
 		}
 	}
@@ -180,12 +205,13 @@ func (n *node) unmatchable(x, y rules.Square, emptyY bool, fresh, occ, aside rul
 }
 
 // freshResonators returns unmatchable's superset of the resonators of the
-// new traveling man of kind k on x: the men of the slot of (k, x) unless it
-// shows that every good line reads y, and the late ones (lateResonators).
-func (n *node) freshResonators(k rules.Kind, x, y rules.Square, emptyY bool, coverAll, occ, aside rules.Bitboard) rules.Bitboard {
+// new traveling man of the explosion bl: the men of the slot of (k, x)
+// unless it shows that every good line reads y, and the late ones
+// (lateResonators).
+func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) rules.Bitboard {
 	s := &n.own
-	men := n.lateResonators(goal{sq: x, kind: k}, x, y, emptyY, occ, aside)
-	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Has(y) {
+	men := n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.approaches(-1))
+	if sl := &s.slots[s.head[bl.k][bl.x]-1]; sl.capped || sl.short || coverAll.Has(bl.y) {
 		for i := sl.first; i != 0; i = s.wits[i-1].next {
 			men.Set(s.origin[s.wits[i-1].man])
 		}
@@ -193,30 +219,31 @@ func (n *node) freshResonators(k rules.Kind, x, y rules.Square, emptyY bool, cov
 	return men
 }
 
-// lateResonators returns the men whose resonance with traveling man gl the
-// explosion on x, its traveled man on y, may open (see unmatchable): by a last move
-// it alone, or it and a helper, bar (openLast), and when it took an enemy on
-// y, by two moves of their own through y (twoMoves).
-func (n *node) lateResonators(gl goal, x, y rules.Square, emptyY bool, occ, aside rules.Bitboard) rules.Bitboard {
-	men := n.openLast(gl.kind, gl.sq, y, occ, aside, !emptyY)
-	if !emptyY {
-		men = men.Or(n.twoMoves(gl, y, occ, n.p.ByColor[n.us].Or(rules.SquareBB(x))))
+// lateResonators returns the men whose resonance with traveling man gl
+// (apps: the last moves onto it) the explosion bl may open (see
+// unmatchable): by a last move that the traveled man alone, or it and a
+// helper, bar (openLast), and when it took an enemy on y, by two moves of
+// their own through y (twoMoves).
+func (n *node) lateResonators(bl *blast, gl goal, apps []approach) rules.Bitboard {
+	men := n.openLast(bl, gl.sq, apps)
+	if !bl.emptyY {
+		men = men.Or(n.twoMoves(gl, bl.y, bl.occ, n.p.ByColor[n.us].Or(rules.SquareBB(bl.x))))
 	}
 	return men
 }
 
 // stepAside reports whether a support of (k, x) is proved by a witness of
-// at most two moves that does not read x and leaves the traveled man, on
-// the empty square y, a move to a square it does not read (one of aside).
-func (n *node) stepAside(k rules.Kind, x rules.Square, aside rules.Bitboard) bool {
+// at most two moves that does not read x and leaves the traveled man of the
+// explosion bl, on the empty square y, a move to a square it does not read.
+func (n *node) stepAside(bl *blast) bool {
 	s := &n.own
-	sl := &s.slots[s.head[k][x]-1]
+	sl := &s.slots[s.head[bl.k][bl.x]-1]
 	if !sl.short {
 		return false
 	}
 	for i := sl.first; i != 0; i = s.wits[i-1].next {
 		w := &s.wits[i-1]
-		if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !aside.AndNot(w.deps).IsZero() {
+		if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(bl.x) && !n.steps(bl).AndNot(w.deps).IsZero() {
 			return true
 		}
 	}
@@ -275,38 +302,87 @@ func (n *node) finishes(k rules.Kind, a rules.Square, gl goal, occ rules.Bitboar
 	return ok && !path.Intersects(occ)
 }
 
-// openLast returns the untraveled men whose one move onto the traveling man
-// of kind k on x, with blockers occ, is barred by nothing but the traveled
-// man on y and at most one other man that could leave the way: an enemy the
-// traveled man can take (one of aside), or, when helpers is set, an own man
-// with a move off the way (a King always).
-func (n *node) openLast(k rules.Kind, x, y rules.Square, occ, aside rules.Bitboard, helpers bool) rules.Bitboard {
+// openLast returns the untraveled men whose last move onto the traveling
+// man on x (one of apps) is barred, after the explosion bl, by nothing but
+// the traveled man on y and at most one other man that could leave the
+// way: an enemy the traveled man can take, or, when y held an enemy, an own
+// man with a move off the way (a King always).
+func (n *node) openLast(bl *blast, x rules.Square, apps []approach) rules.Bitboard {
 	var open rules.Bitboard
 	p := n.p
 	g := p.Geometry()
-	prey := aside.And(p.ByColor[n.them])
-	occ.Clear(y)
-	own := p.ByColor[n.us].Or(rules.SquareBB(x))
-	for us := n.finishers(k, x); !us.IsZero(); {
-		v := us.PopLSB()
-		path, ok := finalPath(p, n.us, p.Board[v].Kind(), v, k, x)
-		if !ok {
+	occ := bl.occ
+	occ.Clear(bl.y)
+	for _, a := range apps {
+		blk := a.path.And(occ)
+		if blk.IsZero() {
+			open.Set(a.man)
 			continue
 		}
-		blk := path.And(occ)
-		if blk.IsZero() || !blk.More() && prey.Intersects(blk) {
-			open.Set(v)
+		if blk.More() {
 			continue
 		}
-		if !helpers || blk.More() || !blk.Intersects(own) {
+		if blk.Intersects(p.ByColor[n.them]) {
+			if n.steps(bl).Intersects(blk) {
+				open.Set(a.man)
+			}
 			continue
 		}
-		w := blk.PopLSB()
-		if pc := p.Board[w]; pc.Flags()&rules.Traveling == 0 && (pc.Kind() == rules.King || !travelerTargets(g, n.us, pc.Kind(), w, occ, own).AndNot(path).IsZero()) {
-			open.Set(v)
+		own := p.ByColor[n.us].Or(rules.SquareBB(x))
+		if bl.emptyY || !blk.Intersects(own) {
+			continue
+		}
+		w := blk.LSB()
+		if pc := p.Board[w]; pc.Flags()&rules.Traveling == 0 && (pc.Kind() == rules.King || !travelerTargets(g, n.us, pc.Kind(), w, occ, own).AndNot(a.path).IsZero()) {
+			open.Set(a.man)
 		}
 	}
 	return open
+}
+
+// approach is an untraveled man's last move onto a traveling man: its
+// square and the squares the move needs empty (finalPath).
+type approach struct {
+	man  rules.Square
+	path rules.Bitboard
+}
+
+// approaches returns the last moves onto own traveling man j (own.goals
+// order; -1: the exploded man explodeOn settles), computed once per node
+// and per explosion square.
+func (n *node) approaches(j int) []approach {
+	if j < 0 {
+		if !n.freshKnown {
+			n.fresh = n.appendApproaches(n.fresh[:0], n.freshGoal)
+			n.freshKnown = true
+		}
+		return n.fresh
+	}
+	if !n.appsKnown {
+		if k := len(n.own.goals); cap(n.apps) < k {
+			n.apps = make([][]approach, k)
+		} else {
+			n.apps = n.apps[:k]
+		}
+		for i, gl := range n.own.goals {
+			n.apps[i] = n.appendApproaches(n.apps[i][:0], gl)
+		}
+		n.appsKnown = true
+	}
+	return n.apps[j]
+}
+
+// appendApproaches appends the last moves onto a traveling man gl on an
+// empty board: those of its finishers.
+func (n *node) appendApproaches(buf []approach, gl goal) []approach {
+	p := n.p
+	for us := n.finishers(gl.kind, gl.sq); !us.IsZero(); {
+		v := us.PopLSB()
+		if path, ok := finalPath(p, n.us, p.Board[v].Kind(), v, gl.kind, gl.sq); ok {
+			buf = append(buf, approach{man: v, path: path})
+		}
+	}
+	return buf
 }
 
 // finishers returns the untraveled men that could move onto a traveling

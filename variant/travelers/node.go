@@ -33,6 +33,11 @@ type node struct {
 	kings        kingCount // the side to move's kings
 	near         []nearMan // the men near enough to each traveling man, once nearKnown
 	nearKnown    bool
+	apps         [][]approach // the last moves onto each traveling man, once appsKnown
+	appsKnown    bool
+	fresh        []approach // those onto freshGoal, the exploded man being settled
+	freshGoal    goal
+	freshKnown   bool
 	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
 
 	buf  []rules.Move
@@ -55,7 +60,7 @@ func analyse(p *rules.Position) *node {
 func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked, n.nearKnown = false, 0, false
+	n.correct, n.checked, n.nearKnown, n.appsKnown = false, 0, false, false
 	n.own.goals = n.own.goals[:0]
 	return n
 }
@@ -305,12 +310,17 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 }
 
 // possible reports whether the mover's traveling men, with one of kind k
-// added on x, can be matched to distinct untraveled men that are near
-// enough on an empty board (distance.go): a necessary condition of
-// correctness after the explosion, cheap to refute it with.
-func (n *node) possible(k rules.Kind, x rules.Square) bool {
-	b := &n.own.b
-	goals := n.own.goals
+// added on x, can be matched to distinct untraveled men that might resonate
+// with them after an explosion there: for the old ones the men near enough
+// on an empty board (distance.go), for the new one the union over the
+// traveled man's squares of unmatchable's candidates (the support men of
+// (k, x), the men that see x on an empty board, and, when the traveled man
+// may take an enemy, takes, the men within two moves of it). A necessary
+// condition of correctness after the explosion, cheap to refute it with.
+func (n *node) possible(k rules.Kind, x rules.Square, takes bool) bool {
+	s := &n.own
+	b := &s.b
+	goals := s.goals
 	if !n.nearKnown {
 		n.near = n.near[:0]
 		for i := range b.men {
@@ -329,10 +339,19 @@ func (n *node) possible(k rules.Kind, x rules.Square) bool {
 	for _, nm := range n.near {
 		mt.add(nm.goal, candidate{man: nm.man})
 	}
-	for i := range b.men {
-		if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, x, k) <= 3 {
-			mt.add(len(goals), candidate{man: m.sq})
+	men := n.finishers(k, x)
+	for i := s.slots[s.head[k][x]-1].first; i != 0; i = s.wits[i-1].next {
+		men.Set(s.origin[s.wits[i-1].man])
+	}
+	if takes {
+		for i := range b.men {
+			if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, x, k) <= 2 {
+				men.Set(m.sq)
+			}
 		}
+	}
+	for !men.IsZero() {
+		mt.add(len(goals), candidate{man: men.PopLSB()})
 	}
 	return mt.solve()
 }
