@@ -23,6 +23,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	p := n.p
 	g := p.Geometry()
 	fresh := len(n.own.goals) == 0
+	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 	moves := n.travelerMoves(k, x)
 	if !fresh && !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
 		return // too few men for one more traveling man
@@ -32,7 +33,6 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	kings := n.kings
 	occX := p.Occupied()
 	occX.Set(x)
-	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 	for ys := n.takeable(moves); !ys.IsZero(); {
 		y := ys.PopLSB()
 		occ := occX
@@ -197,7 +197,7 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 		}
 	}
 	for j, gl := range s.goals {
-		for men := n.lateResonators(bl, gl, n.approaches(j)); !men.IsZero(); {
+		for men := n.lateResonators(bl, gl, n.lastMovesOf(j)); !men.IsZero(); {
 			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
 		}
 	}
@@ -210,7 +210,7 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 // (lateResonators).
 func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) rules.Bitboard {
 	s := &n.own
-	men := n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.approaches(-1))
+	men := n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
 	if sl := &s.slots[s.head[bl.k][bl.x]-1]; sl.capped || sl.short || coverAll.Has(bl.y) {
 		for i := sl.first; i != 0; i = s.wits[i-1].next {
 			men.Set(s.origin[s.wits[i-1].man])
@@ -220,14 +220,14 @@ func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) rules.Bitboar
 }
 
 // lateResonators returns the men whose resonance with traveling man gl
-// (apps: the last moves onto it) the explosion bl may open (see
+// (lm: the last moves onto it) the explosion bl may open (see
 // unmatchable): by a last move that the traveled man alone, or it and a
 // helper, bar (openLast), and when it took an enemy on y, by two moves of
 // their own through y (twoMoves).
-func (n *node) lateResonators(bl *blast, gl goal, apps []approach) rules.Bitboard {
-	men := n.openLast(bl, gl.sq, apps)
+func (n *node) lateResonators(bl *blast, gl goal, lm *lastMoves) rules.Bitboard {
+	men := n.openLast(bl, gl.sq, lm.apps)
 	if !bl.emptyY {
-		men = men.Or(n.twoMoves(gl, bl.y, bl.occ, n.p.ByColor[n.us].Or(rules.SquareBB(bl.x))))
+		men = men.Or(n.twoMoves(gl, bl.y, bl.occ, n.p.ByColor[n.us].Or(rules.SquareBB(bl.x)), n.near2(lm, gl)))
 	}
 	return men
 }
@@ -250,22 +250,20 @@ func (n *node) stepAside(bl *blast) bool {
 	return false
 }
 
-// twoMoves returns the untraveled men that might move onto the traveling
-// man gl in two moves of their own once the traveled man has left y, with
-// blockers occ of which own are the mover's (y aside): by their moves on
-// that board (the square the traveled man goes to aside), a King by its
-// routes on an empty board that pass y (its other lines read no y: they
-// are lines of the position).
-func (n *node) twoMoves(gl goal, y rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+// twoMoves returns the men of near (untraveled men with a bound of two
+// moves to the traveling man gl, lastMoves) that might move onto gl in two
+// moves of their own once the traveled man has left y, with blockers occ of
+// which own are the mover's (y aside): by their moves on that board (the
+// square the traveled man goes to aside), a King by its routes on an empty
+// board that pass y (its other lines read no y: they are lines of the
+// position).
+func (n *node) twoMoves(gl goal, y rules.Square, occ, own, near rules.Bitboard) rules.Bitboard {
 	b := &n.own.b
 	occ.Clear(y)
 	own.Clear(y)
 	var men rules.Bitboard
-	for i := range b.men {
-		m := &b.men[i]
-		if !m.u || b.lowerBound(m.kind, m.sq, gl.sq, gl.kind) > 2 {
-			continue
-		}
+	for near := near; !near.IsZero(); {
+		m := &b.men[b.at[near.PopLSB()]-1]
 		if m.kind == rules.King {
 			if n.own.routes(m.kind, m.sq, gl).Has(y) {
 				men.Set(m.sq)
@@ -347,29 +345,55 @@ type approach struct {
 	path rules.Bitboard
 }
 
-// approaches returns the last moves onto own traveling man j (own.goals
+// lastMoves is what the refutations of explosions ask about one traveling
+// man, computed once: the last moves onto it on an empty board, and, once
+// twoKnown, the untraveled men with a bound of two moves to it.
+type lastMoves struct {
+	apps     []approach
+	two      rules.Bitboard
+	twoKnown bool
+}
+
+// lastMovesOf returns the lastMoves of own traveling man j (own.goals
 // order; -1: the exploded man explodeOn settles), computed once per node
 // and per explosion square.
-func (n *node) approaches(j int) []approach {
+func (n *node) lastMovesOf(j int) *lastMoves {
 	if j < 0 {
 		if !n.freshKnown {
-			n.fresh = n.appendApproaches(n.fresh[:0], n.freshGoal)
-			n.freshKnown = true
+			n.fresh.apps = n.appendApproaches(n.fresh.apps[:0], n.freshGoal)
+			n.fresh.twoKnown, n.freshKnown = false, true
 		}
-		return n.fresh
+		return &n.fresh
 	}
 	if !n.appsKnown {
 		if k := len(n.own.goals); cap(n.apps) < k {
-			n.apps = make([][]approach, k)
+			n.apps = make([]lastMoves, k)
 		} else {
 			n.apps = n.apps[:k]
 		}
 		for i, gl := range n.own.goals {
-			n.apps[i] = n.appendApproaches(n.apps[i][:0], gl)
+			n.apps[i].apps = n.appendApproaches(n.apps[i].apps[:0], gl)
+			n.apps[i].twoKnown = false
 		}
 		n.appsKnown = true
 	}
-	return n.apps[j]
+	return &n.apps[j]
+}
+
+// near2 returns the untraveled men with a bound of two moves to the
+// traveling man gl whose lastMoves lm are.
+func (n *node) near2(lm *lastMoves, gl goal) rules.Bitboard {
+	if !lm.twoKnown {
+		b := &n.own.b
+		lm.two = rules.Bitboard{}
+		for i := range b.men {
+			if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, gl.sq, gl.kind) <= 2 {
+				lm.two.Set(m.sq)
+			}
+		}
+		lm.twoKnown = true
+	}
+	return lm.two
 }
 
 // appendApproaches appends the last moves onto a traveling man gl on an

@@ -33,9 +33,9 @@ type node struct {
 	kings        kingCount // the side to move's kings
 	near         []nearMan // the men near enough to each traveling man, once nearKnown
 	nearKnown    bool
-	apps         [][]approach // the last moves onto each traveling man, once appsKnown
+	apps         []lastMoves // per traveling man, once appsKnown (explosion.go)
 	appsKnown    bool
-	fresh        []approach // those onto freshGoal, the exploded man being settled
+	fresh        lastMoves // those of freshGoal, the exploded man being settled
 	freshGoal    goal
 	freshKnown   bool
 	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
@@ -343,14 +343,16 @@ func (n *node) possible(k rules.Kind, x rules.Square, takes bool) bool {
 	for i := s.slots[s.head[k][x]-1].first; i != 0; i = s.wits[i-1].next {
 		men.Set(s.origin[s.wits[i-1].man])
 	}
-	if takes {
-		for i := range b.men {
-			if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, x, k) <= 2 {
-				men.Set(m.sq)
-			}
-		}
-	}
 	for !men.IsZero() {
+		mt.add(len(goals), candidate{man: men.PopLSB()})
+	}
+	if mt.solve() {
+		return true
+	}
+	if !takes {
+		return false
+	}
+	for men := n.near2(n.lastMovesOf(-1), n.freshGoal); !men.IsZero(); {
 		mt.add(len(goals), candidate{man: men.PopLSB()})
 	}
 	return mt.solve()
