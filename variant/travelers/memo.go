@@ -27,6 +27,7 @@ type memoKey struct {
 	men     [rules.King]rules.Bitboard
 	flagged [2]rules.Bitboard // the side's traveling and traveled men
 	targets rules.Bitboard    // the traveling men surveyed
+	only    rules.Square      // the one man asked about, NoSquare when all
 }
 
 // memoEntry is one remembered answer.
@@ -59,7 +60,7 @@ var memo struct {
 // on targets in p.
 func keyOf(p *rules.Position, c rules.Color, targets rules.Bitboard) memoKey {
 	own := p.ByColor[c]
-	k := memoKey{setup: p.Setup(), side: c, rights: uint8(p.Castle>>(2*int(c))) & 3, ep: rules.NoSquare, targets: targets}
+	k := memoKey{setup: p.Setup(), side: c, rights: uint8(p.Castle>>(2*int(c))) & 3, ep: rules.NoSquare, targets: targets, only: rules.NoSquare}
 	if c == p.Side && p.EP != rules.NoSquare {
 		k.ep, k.epUndo = p.EP, p.EPAnnihilation
 	}
@@ -72,7 +73,7 @@ func keyOf(p *rules.Position, c rules.Color, targets rules.Bitboard) memoKey {
 
 // bucket returns the table index of key k.
 func (k *memoKey) bucket() int {
-	h := uint64(k.side) + uint64(k.rights)<<1 + uint64(k.ep)<<3
+	h := uint64(k.side) + uint64(k.rights)<<1 + uint64(k.ep)<<3 + uint64(k.only)<<12
 	mix := func(b rules.Bitboard) {
 		for _, w := range b {
 			h = (h ^ w) * 0x9e3779b97f4a7c15
@@ -117,13 +118,30 @@ func remember(k *memoKey, reads, occ, found rules.Bitboard, matched bool) {
 // matched to distinct resonators (R6; a lost traveling man is the caller's
 // to check). Known answers are recalled, others surveyed and remembered.
 func (n *node) resonators(p *rules.Position, c rules.Color, targets rules.Bitboard) (found rules.Bitboard, matched bool) {
+	return n.resonatorsOf(p, c, targets, rules.NoSquare)
+}
+
+// resonates reports whether colour c's untraveled man on v resonates with
+// one of its traveling men in p: a survey of the lines that man finishes.
+func (n *node) resonates(p *rules.Position, c rules.Color, v rules.Square) bool {
+	found, _ := n.resonatorsOf(p, c, p.Geometry().Mask, v)
+	return found.Has(v)
+}
+
+// resonatorsOf is resonators, asked about the man on only alone when only
+// is not NoSquare (found then holds at most that man, and matched is
+// meaningless).
+func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitboard, only rules.Square) (found rules.Bitboard, matched bool) {
 	k := keyOf(p, c, targets)
+	k.only = only
 	occ := p.Occupied()
 	if found, matched, ok := recall(&k, occ); ok {
 		return found, matched
 	}
 	s := &n.spare
+	s.only, s.alone = only, only != rules.NoSquare
 	s.runFor(p, c, resonanceSurvey, targets)
+	s.alone = false
 	for i, r := range s.res {
 		if !r.IsZero() {
 			found.Set(s.origin[i])

@@ -10,7 +10,8 @@ import (
 // TestMemoAgainstSurvey checks the remembered resonance answers against
 // fresh surveys in the positions of random games and in all their children,
 // where siblings recall each other's answers about the men the last action
-// left alone: every colour, all traveling men and each one alone.
+// left alone: every colour, all traveling men and each one alone, and each
+// untraveled man asked about alone.
 func TestMemoAgainstSurvey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	plies := 4
@@ -76,6 +77,16 @@ func compareMemo(t *testing.T, p *rules.Position) (recalled, asked int) {
 			}
 			if found != want || matched != s.correct(&mt) {
 				t.Errorf("%s, %s, targets %v: memo %v %v, survey %v %v", p.FEN(), c, tg.Squares(), found.Squares(), matched, want.Squares(), s.correct(&mt))
+			}
+			if tg != p.Geometry().Mask {
+				continue
+			}
+			// Each untraveled man asked about alone (node.takeable).
+			untraveled := p.ByColor[c].AndNot(p.Flagged(rules.Traveling)).AndNot(p.Flagged(rules.Traveled))
+			for _, v := range untraveled.Squares() {
+				if got := n.resonates(p, c, v); got != want.Has(v) {
+					t.Errorf("%s, %s, man on %v alone: resonates %v, survey of all %v", p.FEN(), c, v, got, want.Has(v))
+				}
 			}
 		}
 	}

@@ -26,8 +26,9 @@ type node struct {
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
 
-	foeT, foeRes rules.Bitboard // the opponent's traveling men and resonators, once foeKnown
-	foeKnown     bool
+	foeT         rules.Bitboard // the opponent's traveling men
+	foeRes       rules.Bitboard // the opponent's resonators among foeAsked
+	foeAsked     rules.Bitboard // the opponent's men asked about
 	nearFoe      rules.Bitboard // the opponent's men that could resonate, once nearFoeKnown
 	nearFoeKnown bool
 	kings        kingCount // the side to move's kings
@@ -95,21 +96,27 @@ func (n *node) setup() {
 		n.used.Set(c.man)
 		n.fragile = n.fragile || w.flags != 0
 	}
-	n.foeT, n.foeRes = traveling(&p.State, n.them), rules.Bitboard{}
-	n.foeKnown, n.nearFoeKnown = n.foeT.IsZero(), false
+	n.foeT, n.foeRes, n.foeAsked = traveling(&p.State, n.them), rules.Bitboard{}, rules.Bitboard{}
+	n.nearFoeKnown = false
 	n.kings = kingsOf(&p.State, n.us)
 }
 
 // takeable returns the squares of ys a traveled man may take on or move to
-// (R3): not the opponent's traveling men nor its resonators. Those are
-// surveyed only when ys holds an untraveled enemy man that could resonate
-// at all: one within three moves of a traveling man of its type on an
-// empty board (foeNear).
+// (R3): not the opponent's traveling men nor its resonators. An untraveled
+// enemy man is asked about (resonates) only when it could resonate at all:
+// when it is within three moves of a traveling man of its type on an empty
+// board (foeNear); each is asked once per node.
 func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 	ys = ys.AndNot(n.foeT)
-	if !n.foeKnown && ys.Intersects(n.foeNear()) {
-		n.foeRes, _ = n.resonators(n.p, n.them, n.p.Geometry().Mask)
-		n.foeKnown = true
+	if n.foeT.IsZero() {
+		return ys
+	}
+	for ask := ys.And(n.foeNear()).AndNot(n.foeAsked); !ask.IsZero(); {
+		v := ask.PopLSB()
+		n.foeAsked.Set(v)
+		if n.resonates(n.p, n.them, v) {
+			n.foeRes.Set(v)
+		}
 	}
 	return ys.AndNot(n.foeRes)
 }

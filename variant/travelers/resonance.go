@@ -303,9 +303,11 @@ func (s *survey) restoreBounds(saved [2][2]int) {
 }
 
 // bound returns the least number of moves man i, on sq as kind k, needs to
-// annihilate with an own traveling man, or unreachable for a traveled man.
+// annihilate with an own traveling man, or unreachable for a traveled man
+// and, when the survey asks about one man only, for the others: they serve
+// its lines as helpers only, and the pruning keeps every line it finishes.
 func (s *survey) bound(i int, sq rules.Square, k rules.Kind) int {
-	if !s.b.men[i].u {
+	if !s.b.men[i].u || s.alone && s.origin[i] != s.only {
 		return unreachable
 	}
 	best := unreachable

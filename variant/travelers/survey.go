@@ -100,6 +100,8 @@ type survey struct {
 	targets    rules.Bitboard          // their squares (a superset)
 	gidx       [rules.NumSquares]int16 // the index in goals of the traveling man on a square
 	lb         []int                   // resonance survey: per man, the bound to a traveling man of its type
+	only       rules.Square            // resonance survey: the one man that may finish, when alone
+	alone      bool
 	buf0, buf1 []hmove
 }
 
