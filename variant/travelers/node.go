@@ -191,8 +191,10 @@ func (n *node) exact(m rules.Move) bool {
 // in p. When the action leaves some of the matching's witnesses alone, only
 // the other traveling men (and the new one of an explosion) are surveyed:
 // resonators for them that the untouched witnesses do not use prove
-// correctness, and none at all for a single one disproves it; when every
-// traveling man was surveyed, the survey's matching is the answer.
+// correctness, and no matching among those surveyed disproves it; when
+// every traveling man was surveyed, the survey's matching is the answer,
+// and a single one is matched afresh with the others' surviving lines
+// (rematchAfter) before all are surveyed.
 func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 	if len(n.own.goals) == 0 || n.fragile {
 		return n.correctNow(p, n.us)
@@ -227,14 +229,49 @@ func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 	}
 	found, matched := n.resonators(p, n.us, targets)
 	switch {
-	case found.IsZero():
-		return false
-	case !targets.More() && !found.AndNot(kept).IsZero(), matched && !found.Intersects(kept):
+	case !matched:
+		return false // the men surveyed have no matching even among themselves
+	case !targets.More() && !found.AndNot(kept).IsZero(), !found.Intersects(kept):
 		return true
 	case traveling(&p.State, n.us).AndNot(targets).IsZero():
-		return matched && !p.LostTraveling[n.us] // every traveling man surveyed
+		return !p.LostTraveling[n.us] // every traveling man surveyed
+	case !targets.More() && n.rematchAfter(changed, targets.LSB(), found):
+		return true
 	}
 	return n.correctNow(p, n.us)
+}
+
+// rematchAfter reports whether the mover's traveling men can be matched
+// to distinct resonators after an action that changed the squares in
+// changed, when the one on t (an old one or the one exploded there) has the
+// resonators found (squares after the action) and each other one those of
+// its resonances that have a line reading no changed square (squares
+// before it: such a line moves no man the action moved, so the two namings
+// agree on every man they share).
+func (n *node) rematchAfter(changed rules.Bitboard, t rules.Square, found rules.Bitboard) bool {
+	s := &n.own
+	tj := len(s.goals)
+	for j, gl := range s.goals {
+		if gl.sq == t {
+			tj = j
+		}
+	}
+	mt := &n.mt
+	mt.reset(max(tj+1, len(s.goals)))
+	for j := range s.goals {
+		if j != tj && !n.tdeps[j].Intersects(changed) {
+			mt.add(j, candidate{man: n.tman[j], wit: -1})
+		}
+	}
+	for _, e := range s.edges {
+		if j := int(s.gidx[e.t]); j != tj && s.avoids(&e, changed) {
+			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
+		}
+	}
+	for !found.IsZero() {
+		mt.add(tj, candidate{man: found.PopLSB(), wit: -1})
+	}
+	return mt.solve()
 }
 
 // judge decides an action whose consequences are known without playing it:
