@@ -22,14 +22,18 @@ func (n *node) explosions() {
 func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	p := n.p
 	g := p.Geometry()
-	fresh := len(n.own.goals) == 0
 	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 	moves := n.travelerMoves(k, x)
-	if !fresh && !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
-		return // too few men for one more traveling man
+	// Until an action is left unsure, the witnesses prove what they need:
+	// the refutation of every explosion on x (possible) and the slot's
+	// cover for settleExplosion wait for the first.
+	asked := len(n.own.goals) == 0
+	var cover, coverAll rules.Bitboard
+	matchOK := asked || (!n.fragile && !n.matchDeps.Has(x))
+	if matchOK {
+		cover = n.own.supportCover(k, x, n.used)
 	}
-	matchOK := fresh || (!n.fragile && !n.matchDeps.Has(x))
-	cover, coverAll := n.own.supportCover(k, x, n.used), n.own.supportCover(k, x, rules.Bitboard{})
+	coverKnown := false
 	kings := n.kings
 	occX := p.Occupied()
 	occX.Set(x)
@@ -39,6 +43,15 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		occ.Set(y)
 		sure := matchOK && !n.matchDeps.Has(y) && cover.Has(y)
 		if !sure {
+			if !asked {
+				if !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
+					return // too few men for one more traveling man
+				}
+				asked = true
+			}
+			if !coverKnown {
+				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
+			}
 			var refuted bool
 			bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
 			if sure, refuted = n.settleExplosion(&bl, coverAll); refuted {
