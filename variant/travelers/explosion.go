@@ -97,9 +97,9 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // out, is a line of at most two moves of the board without it, unless the
 // traveled man takes an enemy on the way (and must then leave that square
 // for the line to gain by it). Hence a witness of at most two moves that
-// reads y but not x still proves its resonance when y was empty, the
-// traveled man stepping aside first (to a square the witness does not
-// read), and unmatchable bounds the resonators from above.
+// reads y but not x may still prove its resonance, the traveled man
+// stepping aside first (asideProves), and unmatchable bounds the
+// resonators from above.
 func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
 	fresh := n.freshResonators(bl, coverAll)
 	if fresh.IsZero() {
@@ -108,7 +108,7 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	switch {
 	case len(n.own.goals) > 0:
 		sure = n.rematchExplosion(bl)
-	case bl.emptyY:
+	default:
 		sure = n.stepAside(bl)
 	}
 	if sure {
@@ -140,9 +140,9 @@ func (n *node) steps(bl *blast) rules.Bitboard {
 }
 
 // rematchExplosion reports whether the witnesses prove a matching after the
-// explosion bl: lines that read neither x nor y, and, when y was empty,
-// witnesses of at most two moves that read y but not x, the traveled man
-// stepping aside first.
+// explosion bl: lines that read neither x nor y, and witnesses of at most
+// two moves that read y but not x, the traveled man stepping aside first
+// (asideProves).
 func (n *node) rematchExplosion(bl *blast) bool {
 	s := &n.own
 	k, x, y := bl.k, bl.x, bl.y
@@ -150,7 +150,7 @@ func (n *node) rematchExplosion(bl *blast) bool {
 		if w.deps.Has(x) || w.flags&usesEnPassant != 0 {
 			return false
 		}
-		return !w.deps.Has(y) || bl.emptyY && w.n <= 2 && !n.steps(bl).AndNot(w.deps).IsZero()
+		return !w.deps.Has(y) || n.asideProves(bl, w)
 	}
 	mt := &n.mt
 	mt.reset(len(s.goals) + 1)
@@ -245,9 +245,9 @@ func (n *node) lateResonators(bl *blast, gl goal, lm *lastMoves) rules.Bitboard 
 	return men
 }
 
-// stepAside reports whether a support of (k, x) is proved by a witness of
-// at most two moves that does not read x and leaves the traveled man of the
-// explosion bl, on the empty square y, a move to a square it does not read.
+// stepAside reports whether a support of (k, x) is proved after the
+// explosion bl by a witness of at most two moves that reads y, the traveled
+// man stepping aside first (asideProves).
 func (n *node) stepAside(bl *blast) bool {
 	s := &n.own
 	sl := &s.slots[s.head[bl.k][bl.x]-1]
@@ -255,9 +255,30 @@ func (n *node) stepAside(bl *blast) bool {
 		return false
 	}
 	for i := sl.first; i != 0; i = s.wits[i-1].next {
-		w := &s.wits[i-1]
-		if w.n <= 2 && w.flags&usesEnPassant == 0 && !w.deps.Has(bl.x) && !n.steps(bl).AndNot(w.deps).IsZero() {
+		if w := &s.wits[i-1]; w.flags&usesEnPassant == 0 && !w.deps.Has(bl.x) && n.asideProves(bl, w) {
 			return true
+		}
+	}
+	return false
+}
+
+// asideProves reports whether witness w, a line of at most two moves that
+// reads y, stays a line after the explosion bl once the traveled man has
+// stepped off y to a square w does not read: when y was empty, it is empty
+// again; when y held an enemy (now taken), the line's first move that reads
+// y must be a piece's (not a pawn's) taking there, which then is a plain
+// move onto the emptied square, the same to every later move.
+func (n *node) asideProves(bl *blast, w *witness) bool {
+	if w.n > 2 || n.steps(bl).AndNot(w.deps).IsZero() {
+		return false
+	}
+	if bl.emptyY {
+		return true
+	}
+	b := &n.own.b
+	for _, m := range w.moves[:w.n] {
+		if b.deps(m).Has(bl.y) {
+			return m.to == bl.y && m.kind == hNormal && m.piece != rules.Pawn
 		}
 	}
 	return false
