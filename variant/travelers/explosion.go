@@ -24,9 +24,9 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	g := p.Geometry()
 	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 	moves := n.travelerMoves(k, x)
-	// Until an action is left unsure, the witnesses prove what they need:
-	// the refutation of every explosion on x (possible) and the slot's
-	// cover for settleExplosion wait for the first.
+	// possible (which refutes every explosion on x at once) and the slot's
+	// whole cover serve only the explosions the witnesses leave unsure:
+	// they wait for the first of them.
 	asked := len(n.own.goals) == 0
 	var cover, coverAll rules.Bitboard
 	matchOK := asked || (!n.fragile && !n.matchDeps.Has(x))

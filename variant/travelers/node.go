@@ -361,6 +361,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 // (k, x), the men that see x on an empty board, and, when the traveled man
 // may take an enemy, takes, the men within two moves of it). A necessary
 // condition of correctness after the explosion, cheap to refute it with.
+// (k, x) is explodeOn's freshGoal.
 func (n *node) possible(k rules.Kind, x rules.Square, takes bool) bool {
 	s := &n.own
 	b := &s.b
