@@ -105,10 +105,9 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	if fresh.IsZero() {
 		return false, true
 	}
-	switch {
-	case len(n.own.goals) > 0:
+	if len(n.own.goals) > 0 {
 		sure = n.rematchExplosion(bl)
-	default:
+	} else {
 		sure = n.stepAside(bl)
 	}
 	if sure {
