@@ -343,6 +343,9 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
 			continue
 		}
+		if !e.many {
+			continue // the witnesses trusted are among the read sets
+		}
 		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
 			if s.wits[w].trusted(changed) {
 				mt.add(j, candidate{man: s.origin[e.man], wit: w})
