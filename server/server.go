@@ -148,7 +148,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SweepInterval > 0 {
 		s.goBackground(s.sweepLoop)
 	}
-	s.handler = s.protect(s.routes())
+	s.handler = s.protect(compress(s.routes()))
 	return s, nil
 }
 

@@ -23,6 +23,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -65,6 +66,7 @@ func serveShell(w http.ResponseWriter, shell []byte) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Length", strconv.Itoa(len(shell)))
 	_, _ = w.Write(shell)
 }
 
@@ -110,6 +112,7 @@ func (a *assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.Set("Content-Type", contentType(name))
+	h.Set("Content-Length", strconv.Itoa(len(data)))
 	_, _ = w.Write(data)
 }
 
