@@ -12,7 +12,9 @@
 //	/editor      position editor (?variant=&fen=)
 //
 // Assets are under /static/ with their content types, Cache-Control: no-cache and a strong
-// ETag, so browsers revalidate cheaply (304) and a new binary's files show at once.
+// ETag, so browsers revalidate cheaply (304) and a new binary's files show at once. The
+// server gzip-compresses them for browsers that accept it, with the ETag made weak
+// (server/compress.go).
 package web
 
 import (
