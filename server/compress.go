@@ -167,14 +167,6 @@ func (g *gzipResponse) Write(b []byte) (int, error) {
 	return g.ResponseWriter.Write(b)
 }
 
-// Flush sends what has been written so far to the client.
-func (g *gzipResponse) Flush() {
-	if g.gz != nil {
-		g.gz.Flush()
-	}
-	http.NewResponseController(g.ResponseWriter).Flush()
-}
-
 // Unwrap gives http.ResponseController the writer underneath.
 func (g *gzipResponse) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
