@@ -12,9 +12,9 @@ import (
 // travelers game's JSON at the start (its legal actions listed) is 137 KB and
 // shrinks to 17 KB, the UI's scripts and styles from 114 KB to 43 KB. Text answers of
 // at least gzipMin bytes (or of a length not declared up front) are
-// compressed; smaller ones, other media types, HEAD requests, WebSocket
-// upgrades (compressed per message, ws.go) and answers without a body are
-// sent as they are. A compressed answer's ETag is made weak (the encoded
+// compressed; smaller ones, other media types, WebSocket upgrades
+// (compressed per message, ws.go) and answers without a body are sent as
+// they are. A HEAD request gets the headers its GET would. A compressed answer's ETag is made weak (the encoded
 // bytes differ from the identity ones, the content does not), and so is the
 // ETag of a 304 to a client that accepts gzip, so the browser's If-None-Match
 // still matches (weak comparison).
@@ -37,7 +37,7 @@ var gzipWriters = sync.Pool{New: func() any {
 // client accepts it (see above).
 func compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodHead || isUpgrade(r) {
+		if isUpgrade(r) {
 			next.ServeHTTP(w, r)
 			return
 		}

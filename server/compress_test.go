@@ -57,8 +57,9 @@ func gunzip(t *testing.T, data []byte) []byte {
 
 // TestCompressGame checks that a travelers game's JSON (its legal actions
 // listed, the largest answer of the API) comes gzip-compressed to a client
-// that asks for it, decompresses to the plain answer, and that small
-// answers, HEAD and clients that refuse gzip get plain bodies.
+// that asks for it, decompresses to the plain answer, that HEAD gets the
+// headers of its GET, and that small answers and clients that refuse gzip
+// get plain bodies.
 func TestCompressGame(t *testing.T) {
 	ts := start(t, filepath.Join(t.TempDir(), "timechess.db"), nil)
 	s, _, _ := ts.friendGame(map[string]any{"variant": "travelers"})
@@ -91,8 +92,11 @@ func TestCompressGame(t *testing.T) {
 			t.Errorf("Accept-Encoding %q: Content-Encoding %q", ae, res.header.Get("Content-Encoding"))
 		}
 	}
-	if res := get(t, "HEAD", url, map[string]string{"Accept-Encoding": "gzip"}); res.status != http.StatusOK || res.header.Get("Content-Encoding") != "" {
-		t.Errorf("HEAD: status %d, Content-Encoding %q", res.status, res.header.Get("Content-Encoding"))
+	if res := get(t, "HEAD", url, map[string]string{"Accept-Encoding": "gzip"}); res.status != http.StatusOK || res.header.Get("Content-Encoding") != "gzip" || len(res.body) != 0 {
+		t.Errorf("HEAD accepting gzip: status %d, Content-Encoding %q, %d bytes", res.status, res.header.Get("Content-Encoding"), len(res.body))
+	}
+	if res := get(t, "HEAD", url, nil); res.status != http.StatusOK || res.header.Get("Content-Encoding") != "" || res.header.Get("Content-Length") != strconv.Itoa(len(plain.body)) {
+		t.Errorf("plain HEAD: status %d, Content-Encoding %q, Content-Length %q", res.status, res.header.Get("Content-Encoding"), res.header.Get("Content-Length"))
 	}
 	if res := get(t, "GET", ts.http.URL+"/healthz", map[string]string{"Accept-Encoding": "gzip"}); res.header.Get("Content-Encoding") != "" {
 		t.Errorf("GET /healthz (%d bytes): compressed", len(res.body))
@@ -124,6 +128,9 @@ func TestCompressAssets(t *testing.T) {
 	}
 	if res := get(t, "GET", url, map[string]string{"If-None-Match": strong}); res.status != http.StatusNotModified || res.header.Get("ETag") != strong {
 		t.Errorf("plain revalidation: status %d, ETag %q", res.status, res.header.Get("ETag"))
+	}
+	if head := get(t, "HEAD", url, map[string]string{"Accept-Encoding": "gzip"}); head.header.Get("ETag") != weak || head.header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("HEAD accepting gzip: ETag %q, Content-Encoding %q; its GET gave %q, gzip", head.header.Get("ETag"), head.header.Get("Content-Encoding"), weak)
 	}
 	icon := get(t, "GET", ts.http.URL+"/static/icon.svg", map[string]string{"Accept-Encoding": "gzip"})
 	if icon.status != http.StatusOK || icon.header.Get("Content-Encoding") != "" {
