@@ -118,20 +118,18 @@ func (g *gzipResponse) WriteHeader(code int) {
 	g.decided = true
 	h := g.Header()
 	bodyless := code == http.StatusNoContent || code == http.StatusNotModified || code == http.StatusPartialContent
-	if code == http.StatusNotModified && g.accepts {
+	text := !bodyless && h.Get("Content-Encoding") == "" && compressible(h.Get("Content-Type"))
+	if text {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if g.accepts && (text || code == http.StatusNotModified) {
 		weakenETag(h)
 	}
-	if !bodyless && h.Get("Content-Encoding") == "" && compressible(h.Get("Content-Type")) {
-		h.Add("Vary", "Accept-Encoding")
-		if g.accepts {
-			weakenETag(h)
-			if worthIt(h.Get("Content-Length")) {
-				h.Del("Content-Length")
-				h.Set("Content-Encoding", "gzip")
-				g.gz = gzipWriters.Get().(*gzip.Writer)
-				g.gz.Reset(g.ResponseWriter)
-			}
-		}
+	if g.accepts && text && worthIt(h.Get("Content-Length")) {
+		h.Del("Content-Length")
+		h.Set("Content-Encoding", "gzip")
+		g.gz = gzipWriters.Get().(*gzip.Writer)
+		g.gz.Reset(g.ResponseWriter)
 	}
 	g.ResponseWriter.WriteHeader(code)
 }
@@ -166,9 +164,6 @@ func (g *gzipResponse) Write(b []byte) (int, error) {
 	}
 	return g.ResponseWriter.Write(b)
 }
-
-// Unwrap gives http.ResponseController the writer underneath.
-func (g *gzipResponse) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
 // finish ends the compressed stream, if any, and returns its writer to the
 // pool.
