@@ -37,11 +37,16 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	kings := n.kings
 	occX := p.Occupied()
 	occX.Set(x)
-	for ys := n.takeable(moves); !ys.IsZero(); {
+	ys := n.takeable(moves)
+	var sureYs rules.Bitboard
+	if matchOK {
+		sureYs = cover.AndNot(n.matchDeps)
+	}
+	for all := ys; !ys.IsZero(); {
 		y := ys.PopLSB()
 		occ := occX
 		occ.Set(y)
-		sure := matchOK && !n.matchDeps.Has(y) && cover.Has(y)
+		sure := sureYs.Has(y)
 		if !sure {
 			if !asked {
 				if !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
@@ -51,6 +56,10 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 			}
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
+				if n.hopeless(k, x, all.AndNot(sureYs), coverAll) {
+					ys = ys.And(sureYs) // only the sure ones are left
+					continue
+				}
 			}
 			var refuted bool
 			bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
@@ -214,6 +223,68 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 		}
 	}
 	return !mt.solve()
+}
+
+// hopeless reports whether unmatchable refutes, at once, every explosion of
+// kind k on x whose traveled man moves to a square of ys (coverAll as
+// explodeOn computes it): whether the traveling men have no one-to-one
+// matching even to the union over those squares of unmatchable's
+// candidates. For an old traveling man these are the resonances that may
+// have a line reading no x, and the late ones (lateBound); for the new one
+// the men of the slot of (k, x), unless it shows that every good line reads
+// each square of ys, and the late ones.
+func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) bool {
+	s := &n.own
+	p := n.p
+	mt := &n.mt
+	goals := len(s.goals)
+	mt.reset(goals + 1)
+	occ := p.Occupied()
+	occ.Set(x)
+	takes := ys.Intersects(p.ByColor[n.them])
+	fresh := n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, takes)
+	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Intersects(ys) {
+		for i := sl.first; i != 0; i = s.wits[i-1].next {
+			fresh.Set(s.origin[s.wits[i-1].man])
+		}
+	}
+	if fresh.IsZero() {
+		return true
+	}
+	for !fresh.IsZero() {
+		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
+	}
+	xs := rules.SquareBB(x)
+	for _, e := range s.edges {
+		if s.mayAvoid(&e, xs) || e.has2 && !e.ess2.Has(x) {
+			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+		}
+	}
+	for j, gl := range s.goals {
+		for men := n.lateBound(n.lastMovesOf(j), gl, occ, takes); !men.IsZero(); {
+			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
+		}
+	}
+	return !mt.solve()
+}
+
+// lateBound returns a superset, over the squares the traveled man may move
+// to, of lateResonators for traveling man gl (lm: its last moves), with occ
+// the board and the new traveling man: the men whose last move onto gl at
+// most two men bar (openLast allows one besides the traveled man), and, when
+// the traveled man may take an enemy (takes), the men within two moves of
+// gl (twoMoves takes its men from those).
+func (n *node) lateBound(lm *lastMoves, gl goal, occ rules.Bitboard, takes bool) rules.Bitboard {
+	var men rules.Bitboard
+	for _, a := range lm.apps {
+		if blk := a.path.And(occ); blk.Count() <= 2 {
+			men.Set(a.man)
+		}
+	}
+	if takes {
+		men = men.Or(n.near2(lm, gl))
+	}
+	return men
 }
 
 // freshResonators returns unmatchable's superset of the resonators of the

@@ -202,3 +202,81 @@ func candidates(n *node) []rules.Move {
 	}
 	return out
 }
+
+// TestHopelessOnlyWhenRefuted checks hopeless against settleExplosion in
+// the positions of random games and below the benchmark positions: an
+// explosion square it gives up must have every traveled man's move refuted
+// one by one.
+func TestHopelessOnlyWhenRefuted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 17))
+	step, plies := 997, 8
+	if *deep {
+		step, plies = 97, 16
+	}
+	hits := 0
+	check := func(p *rules.Position) []rules.Move {
+		n := analyse(p)
+		defer n.release()
+		if !n.correct {
+			return p.Legal(nil)
+		}
+		for _, k := range p.Variant().Spec().Kinds {
+			for xs := n.own.support[k]; !xs.IsZero(); {
+				x := xs.PopLSB()
+				n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
+				ys := n.takeable(n.travelerMoves(k, x))
+				coverAll := n.own.supportCover(k, x, rules.Bitboard{})
+				if ys.IsZero() || !n.hopeless(k, x, ys, coverAll) {
+					continue
+				}
+				hits++
+				for rest := ys; !rest.IsZero(); {
+					y := rest.PopLSB()
+					occ := p.Occupied()
+					occ.Set(x)
+					occ.Set(y)
+					bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
+					if _, refuted := n.settleExplosion(&bl, coverAll); !refuted {
+						t.Errorf("%s: %v on %v given up, but the move to %v is not refuted", p.FEN(), k, x, y)
+					}
+				}
+			}
+		}
+		return p.Legal(nil)
+	}
+	for _, s := range playStarts {
+		p, err := rules.NewPosition(Travelers, s.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range plies {
+			legal := check(p)
+			if len(legal) == 0 {
+				break
+			}
+			p.Make(legal[rng.IntN(len(legal))])
+		}
+	}
+	seen := 0
+	for _, bp := range benchPositions {
+		p, err := rules.NewPosition(Travelers, bp.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a1 := range p.Legal(nil) {
+			p.Make(a1)
+			for _, a2 := range p.Legal(nil) {
+				if seen++; seen%step == 0 {
+					p.Make(a2)
+					check(p)
+					p.Unmake()
+				}
+			}
+			p.Unmake()
+		}
+	}
+	if hits == 0 {
+		t.Fatal("hopeless never gave an explosion square up: nothing was checked")
+	}
+	t.Logf("%d explosion squares given up", hits)
+}
