@@ -173,3 +173,50 @@ func TestReachEnPassant(t *testing.T) {
 		}
 	}
 }
+
+// TestLeavingAfterAgainstLeaving checks the survey's recalled watchers of a
+// square a man leaves (leavingAfter) against computing them afresh
+// (leaving) after every first move of a line, on random positions and the
+// benchmark positions.
+func TestLeavingAfterAgainstLeaving(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 19))
+	var texts []string
+	for _, bp := range benchPositions {
+		texts = append(texts, bp.fen)
+	}
+	for len(texts) < 200 {
+		w, h := 5+rng.IntN(4), 5+rng.IntN(4)
+		texts = append(texts, randomPosition(rng, w, h, 6+rng.IntN(10)))
+	}
+	var s survey
+	recalled := 0
+	for _, text := range texts {
+		p, err := rules.NewPosition(noValidation{Travelers}, text)
+		if err != nil {
+			continue
+		}
+		for c := rules.White; c <= rules.Black; c++ {
+			s.run(p, c, fullSurvey)
+			b := &s.b
+			for _, m1 := range s.buf0 {
+				if m1.kind != hNormal && m1.kind != hDouble {
+					continue
+				}
+				u := b.make(m1)
+				for _, man := range b.men {
+					got, want := s.leavingAfter(man.sq, m1), s.leaving(man.sq)
+					if got != want {
+						t.Errorf("%s, %s after %v-%v: leaving %v gives %v, afresh %v", text, c, m1.from, m1.to, man.sq, got.Squares(), want.Squares())
+					}
+					if r := &s.leaveReads[man.sq]; man.sq != m1.to && !r.Has(m1.from) && !r.Has(m1.to) {
+						recalled++
+					}
+				}
+				b.unmake(u)
+			}
+		}
+	}
+	if recalled == 0 {
+		t.Fatal("no answer was recalled: nothing was checked")
+	}
+}

@@ -352,14 +352,22 @@ func (s *survey) leaving(a rules.Square) rules.Bitboard {
 }
 
 // leavingReads returns the squares whose contents leaving(a) rests on in
-// the position: the lines from a up to their first man, the knight's and
-// the King's squares around a, and the two squares behind it.
+// the position, the men on them aside: the lines from a up to their first
+// man where watchers looks along them (an untraveled rook or queen, bishop
+// or queen, stands on them), and the two squares behind it.
 func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
 	b := &s.b
 	g := b.g
+	k := &b.ukind
 	occ := b.occ
 	occ.Clear(a)
-	r := g.RookAttacks(a, occ).Or(g.BishopAttacks(a, occ)).Or(g.Knight[a]).Or(g.King[a])
+	var r rules.Bitboard
+	if g.RookRays[a].Intersects(k[rules.Rook].Or(k[rules.Queen])) {
+		r = g.RookAttacks(a, occ)
+	}
+	if g.BishopRays[a].Intersects(k[rules.Bishop].Or(k[rules.Queen])) {
+		r = r.Or(g.BishopAttacks(a, occ))
+	}
 	for _, v := range [2]rules.Square{a - b.fwd, a - 2*b.fwd} {
 		if g.Contains(v) {
 			r.Set(v)
@@ -370,10 +378,14 @@ func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
 
 // leavingAfter returns leaving(a) at the node of the first move m1 (a
 // normal move or a double step) for the man on a: the position's answer
-// when m1 changed none of the squares it rests on.
+// when m1 changed none of the squares it rests on and its man, of its kind
+// before or after the move, could see a from neither of its squares.
 func (s *survey) leavingAfter(a rules.Square, m1 hmove) rules.Bitboard {
 	if r := &s.leaveReads[a]; a != m1.to && !r.Has(m1.from) && !r.Has(m1.to) {
-		return s.rootLeave[a]
+		g := s.b.g
+		if v := sees(g, m1.piece, a).Or(sees(g, promoted(m1.piece, m1.promo), a)); !v.Has(m1.from) && !v.Has(m1.to) {
+			return s.rootLeave[a]
+		}
 	}
 	return s.leaving(a)
 }
