@@ -24,12 +24,11 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	g := p.Geometry()
 	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 	moves := n.travelerMoves(k, x)
-	// possible (which refutes every explosion on x at once) and the slot's
-	// whole cover serve only the explosions the witnesses leave unsure:
-	// they wait for the first of them.
-	asked := len(n.own.goals) == 0
+	// The slot's whole cover and hopeless (which refutes them all at once)
+	// serve only the explosions the witnesses leave unsure: they wait for
+	// the first of them.
 	var cover, coverAll rules.Bitboard
-	matchOK := asked || (!n.fragile && !n.matchDeps.Has(x))
+	matchOK := len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Has(x))
 	if matchOK {
 		cover = n.own.supportCover(k, x, n.used)
 	}
@@ -48,12 +47,6 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		occ.Set(y)
 		sure := sureYs.Has(y)
 		if !sure {
-			if !asked {
-				if !n.possible(k, x, moves.Intersects(p.ByColor[n.them])) {
-					return // too few men for one more traveling man
-				}
-				asked = true
-			}
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
 				if n.hopeless(k, x, all.AndNot(sureYs), coverAll) {

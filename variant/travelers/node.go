@@ -31,9 +31,7 @@ type node struct {
 	foeAsked     rules.Bitboard // the opponent's men asked about
 	nearFoe      rules.Bitboard // the opponent's men that could resonate, once nearFoeKnown
 	nearFoeKnown bool
-	kings        kingCount // the side to move's kings
-	near         []nearMan // the men near enough to each traveling man, once nearKnown
-	nearKnown    bool
+	kings        kingCount   // the side to move's kings
 	apps         []lastMoves // per traveling man, once appsKnown (explosion.go)
 	appsKnown    bool
 	fresh        lastMoves // those of freshGoal, the exploded man being settled
@@ -61,7 +59,7 @@ func analyse(p *rules.Position) *node {
 func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked, n.nearKnown, n.appsKnown = false, 0, false, false
+	n.correct, n.checked, n.appsKnown = false, 0, false
 	n.own.goals = n.own.goals[:0]
 	return n
 }
@@ -354,63 +352,6 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 		}
 	}
 	return mt.solve()
-}
-
-// possible reports whether the mover's traveling men, with one of kind k
-// added on x, can be matched to distinct untraveled men that might resonate
-// with them after an explosion there: for the old ones the men near enough
-// on an empty board (distance.go), for the new one the union over the
-// traveled man's squares of unmatchable's candidates (the support men of
-// (k, x), the men that see x on an empty board, and, when the traveled man
-// may take an enemy, takes, the men within two moves of it). A necessary
-// condition of correctness after the explosion, cheap to refute it with.
-// (k, x) is explodeOn's freshGoal.
-func (n *node) possible(k rules.Kind, x rules.Square, takes bool) bool {
-	s := &n.own
-	b := &s.b
-	goals := s.goals
-	if !n.nearKnown {
-		n.near = n.near[:0]
-		for i := range b.men {
-			if m := &b.men[i]; m.u {
-				for j, g := range goals {
-					if b.lowerBound(m.kind, m.sq, g.sq, g.kind) <= 3 {
-						n.near = append(n.near, nearMan{goal: j, man: m.sq})
-					}
-				}
-			}
-		}
-		n.nearKnown = true
-	}
-	mt := &n.mt
-	mt.reset(len(goals) + 1)
-	for _, nm := range n.near {
-		mt.add(nm.goal, candidate{man: nm.man})
-	}
-	men := n.finishers(k, x)
-	for i := s.slots[s.head[k][x]-1].first; i != 0; i = s.wits[i-1].next {
-		men.Set(s.origin[s.wits[i-1].man])
-	}
-	for !men.IsZero() {
-		mt.add(len(goals), candidate{man: men.PopLSB()})
-	}
-	if mt.solve() {
-		return true
-	}
-	if !takes {
-		return false
-	}
-	for men := n.near2(n.lastMovesOf(-1), n.freshGoal); !men.IsZero(); {
-		mt.add(len(goals), candidate{man: men.PopLSB()})
-	}
-	return mt.solve()
-}
-
-// nearMan is an untraveled man whose bound to traveling man goal (an index
-// into the survey's goals) is at most three moves.
-type nearMan struct {
-	goal int
-	man  rules.Square
 }
 
 // stillCorrect reports whether the witnesses of the matching prove the
