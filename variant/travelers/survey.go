@@ -286,7 +286,7 @@ func (s *survey) finalMoves() {
 				s.playSecond(m)
 				continue
 			}
-			s.secondMove(m, false, leave{w0: s.leaving(m.from)})
+			s.secondMove(m, false, s.leaving(m.from))
 		}
 		return
 	}
@@ -304,9 +304,8 @@ func (s *survey) finalMoves() {
 		if man.kind == rules.Pawn {
 			ms := b.pawnMoves(s.buf1[:0], a)
 			s.buf1 = ms
-			lv := s.leave(a, w0)
 			for _, m := range ms {
-				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), lv)
+				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), w0)
 			}
 			continue
 		}
@@ -330,12 +329,11 @@ func (s *survey) finalMoves() {
 		if man.u && (seen || !fresh.IsZero()) {
 			w0 = s.leavingAfter(a, m1)
 		}
-		lv := s.leave(a, w0)
 		for t := fresh; !t.IsZero(); {
-			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, lv)
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, w0)
 		}
 		for t := old; !t.IsZero(); {
-			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, lv)
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, w0)
 		}
 	}
 	for _, m := range b.specialMoves(s.buf1[:0], 3) {
@@ -412,31 +410,11 @@ func (s *survey) onCastlingWay(a rules.Square) bool {
 	return false
 }
 
-// leave is what a second move leaves behind on its origin a: w0 holds the
-// men that see a once it is empty (its destination aside), inLine those of
-// them on one line with a and the first move's origin, one of the three
-// between the other two.
-type leave struct {
-	w0, inLine rules.Bitboard
-}
-
-// leave returns the leave of a second move from a, w0 its men that see a.
-func (s *survey) leave(a rules.Square, w0 rules.Bitboard) leave {
-	g := s.b.g
-	f := s.line[0].from
-	l := leave{w0: w0}
-	for w := w0; !w.IsZero(); {
-		if v := w.PopLSB(); g.Between(v, f).Has(a) || g.Between(v, a).Has(f) {
-			l.inLine.Set(v)
-		}
-	}
-	return l
-}
-
 // secondMove records the final moves after the current line of one move and
 // the second move m (not played: only its blockers are), a root move when
-// root is set (see finalMoves); lv is what it leaves on its origin.
-func (s *survey) secondMove(m hmove, root bool, lv leave) {
+// root is set (see finalMoves); w0 holds the men that see m's origin once
+// it is empty, m's destination aside.
+func (s *survey) secondMove(m hmove, root bool, w0 rules.Bitboard) {
 	b := &s.b
 	m1 := s.line[0]
 	i := int(b.at[m.from]) - 1
@@ -458,12 +436,12 @@ func (s *survey) secondMove(m hmove, root bool, lv leave) {
 	plain := m1.kind == hNormal || m1.kind == hDouble
 	again := plain && m.from == m1.to && b.rootEmpty.Has(m.from)
 	if (!root || s.movedSees(m1, m.from, occ)) && !again || !b.g.Line(m.from, m1.from).IsZero() {
-		for w := lv.w0; !w.IsZero(); {
+		for w := w0; !w.IsZero(); {
 			v := w.PopLSB()
 			if b.g.Between(v, m.from).Has(m.to) {
 				continue // m's destination stands in the way
 			}
-			if (root && v != m1.to || again) && !lv.inLine.Has(v) {
+			if (root && v != m1.to || again) && !b.g.Between(v, m1.from).Has(m.from) && !b.g.Between(v, m.from).Has(m1.from) {
 				continue
 			}
 			j := int(b.at[v]) - 1
