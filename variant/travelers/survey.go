@@ -286,7 +286,7 @@ func (s *survey) finalMoves() {
 				s.playSecond(m)
 				continue
 			}
-			s.secondMove(m, false, s.leaving(m.from))
+			s.secondMove(m, false, &vacated{w0: s.leaving(m.from), known: true})
 		}
 		return
 	}
@@ -294,18 +294,15 @@ func (s *survey) finalMoves() {
 	for i := range b.men {
 		man := b.men[i]
 		a := man.sq
-		var w0 rules.Bitboard
-		if !man.u || man.kind == rules.Pawn {
-			w0 = s.leavingAfter(a, m1)
-			if !man.u && w0.IsZero() && !s.onCastlingWay(a) {
-				continue // leaving a gives no untraveled man a move
-			}
+		v := vacated{sq: a}
+		if !man.u && s.seers(&v).IsZero() && !s.onCastlingWay(a) {
+			continue // leaving a gives no untraveled man a move
 		}
 		if man.kind == rules.Pawn {
 			ms := b.pawnMoves(s.buf1[:0], a)
 			s.buf1 = ms
 			for _, m := range ms {
-				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), w0)
+				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), &v)
 			}
 			continue
 		}
@@ -315,25 +312,20 @@ func (s *survey) finalMoves() {
 		}
 		targets := att.AndNot(b.own)
 		fresh, old := targets, rules.Bitboard{}
-		seen := true
 		if a != m1.to {
 			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])
 			if !s.movedSees(m1, a, b.occ) && g.Line(a, f).IsZero() && !s.onCastlingWay(a) {
-				seen = false
 				old = old.And(sees(g, man.kind, f))
 				if !man.u {
 					old = rules.Bitboard{}
 				}
 			}
 		}
-		if man.u && (seen || !fresh.IsZero()) {
-			w0 = s.leavingAfter(a, m1)
-		}
 		for t := fresh; !t.IsZero(); {
-			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, w0)
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, &v)
 		}
 		for t := old; !t.IsZero(); {
-			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, w0)
+			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, &v)
 		}
 	}
 	for _, m := range b.specialMoves(s.buf1[:0], 3) {
@@ -410,11 +402,27 @@ func (s *survey) onCastlingWay(a rules.Square) bool {
 	return false
 }
 
+// vacated is the origin sq of second moves and, once known, w0: the men
+// that see it once it is empty (a move's destination aside).
+type vacated struct {
+	sq    rules.Square
+	w0    rules.Bitboard
+	known bool
+}
+
+// seers returns v.w0 at the node of the current first move (a normal move
+// or a double step).
+func (s *survey) seers(v *vacated) rules.Bitboard {
+	if !v.known {
+		v.w0, v.known = s.leavingAfter(v.sq, s.line[0]), true
+	}
+	return v.w0
+}
+
 // secondMove records the final moves after the current line of one move and
 // the second move m (not played: only its blockers are), a root move when
-// root is set (see finalMoves); w0 holds the men that see m's origin once
-// it is empty, m's destination aside.
-func (s *survey) secondMove(m hmove, root bool, w0 rules.Bitboard) {
+// root is set (see finalMoves); v is its origin.
+func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	b := &s.b
 	m1 := s.line[0]
 	i := int(b.at[m.from]) - 1
@@ -436,15 +444,15 @@ func (s *survey) secondMove(m hmove, root bool, w0 rules.Bitboard) {
 	plain := m1.kind == hNormal || m1.kind == hDouble
 	again := plain && m.from == m1.to && b.rootEmpty.Has(m.from)
 	if (!root || s.movedSees(m1, m.from, occ)) && !again || !b.g.Line(m.from, m1.from).IsZero() {
-		for w := w0; !w.IsZero(); {
-			v := w.PopLSB()
-			if b.g.Between(v, m.from).Has(m.to) {
+		for w := s.seers(v); !w.IsZero(); {
+			u := w.PopLSB()
+			if b.g.Between(u, m.from).Has(m.to) {
 				continue // m's destination stands in the way
 			}
-			if (root && v != m1.to || again) && !b.g.Between(v, m1.from).Has(m.from) && !b.g.Between(v, m.from).Has(m1.from) {
+			if (root && u != m1.to || again) && !b.g.Between(u, m1.from).Has(m.from) && !b.g.Between(u, m.from).Has(m1.from) {
 				continue
 			}
-			j := int(b.at[v]) - 1
+			j := int(b.at[u]) - 1
 			s.recordMan(j, b.men[j].sq, b.men[j].kind, occ, own)
 		}
 	}
