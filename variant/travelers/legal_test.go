@@ -82,6 +82,14 @@ func TestShortcutsAgainstExact(t *testing.T) {
 	if *deep {
 		games, plies = 40, 16
 	}
+	inRandomGames(t, rng, games, plies, func(p *rules.Position) []rules.Move { return checkShortcuts(t, p) })
+}
+
+// inRandomGames plays games random games of up to plies actions from the
+// playStarts positions in turn and calls check, which returns the legal
+// actions, on every position.
+func inRandomGames(t *testing.T, rng *rand.Rand, games, plies int, check func(p *rules.Position) []rules.Move) {
+	t.Helper()
 	for g := range games {
 		s := playStarts[g%len(playStarts)]
 		p, err := rules.NewPosition(Travelers, s.fen)
@@ -89,7 +97,7 @@ func TestShortcutsAgainstExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range plies {
-			legal := checkShortcuts(t, p)
+			legal := check(p)
 			if len(legal) == 0 {
 				break
 			}
@@ -107,6 +115,13 @@ func TestShortcutsInBenchTrees(t *testing.T) {
 	if *deep {
 		step = 211
 	}
+	inBenchTrees(t, step, func(p *rules.Position) { checkShortcuts(t, p) })
+}
+
+// inBenchTrees calls check on every step-th position two actions deep below
+// the benchmark positions.
+func inBenchTrees(t *testing.T, step int, check func(p *rules.Position)) {
+	t.Helper()
 	seen := 0
 	for _, bp := range benchPositions {
 		p, err := rules.NewPosition(Travelers, bp.fen)
@@ -118,7 +133,7 @@ func TestShortcutsInBenchTrees(t *testing.T) {
 			for _, a2 := range p.Legal(nil) {
 				if seen++; seen%step == 0 {
 					p.Make(a2)
-					checkShortcuts(t, p)
+					check(p)
 					p.Unmake()
 				}
 			}
@@ -244,37 +259,8 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 		}
 		return p.Legal(nil)
 	}
-	for _, s := range playStarts {
-		p, err := rules.NewPosition(Travelers, s.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for range plies {
-			legal := check(p)
-			if len(legal) == 0 {
-				break
-			}
-			p.Make(legal[rng.IntN(len(legal))])
-		}
-	}
-	seen := 0
-	for _, bp := range benchPositions {
-		p, err := rules.NewPosition(Travelers, bp.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, a1 := range p.Legal(nil) {
-			p.Make(a1)
-			for _, a2 := range p.Legal(nil) {
-				if seen++; seen%step == 0 {
-					p.Make(a2)
-					check(p)
-					p.Unmake()
-				}
-			}
-			p.Unmake()
-		}
-	}
+	inRandomGames(t, rng, len(playStarts), plies, check)
+	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
 	if hits == 0 {
 		t.Fatal("hopeless never gave an explosion square up: nothing was checked")
 	}
