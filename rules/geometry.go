@@ -187,6 +187,30 @@ func (g *Geometry) Between(a, b Square) Bitboard {
 	return g.Rays[d][a].And(g.Rays[d^4][b])
 }
 
+// IsBetween reports whether c lies strictly between a and b on the line
+// they share: whether c is in Between(a, b), without building it.
+func IsBetween(a, b, c Square) bool {
+	d, ok := direction(a, b)
+	if !ok {
+		return false
+	}
+	e, ok := direction(a, c)
+	return ok && d == e && steps(a, c) < steps(a, b)
+}
+
+// Aligned reports whether distinct squares a and b share a rank, file or
+// diagonal: whether Line(a, b) is not empty.
+func Aligned(a, b Square) bool {
+	_, ok := direction(a, b)
+	return ok
+}
+
+// steps returns the king-move distance between a and b.
+func steps(a, b Square) int {
+	df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+	return max(df, -df, dr, -dr)
+}
+
 // Line returns the whole line through a and b (both included) when they share one.
 func (g *Geometry) Line(a, b Square) Bitboard {
 	d, ok := direction(a, b)

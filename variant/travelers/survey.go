@@ -88,6 +88,11 @@ type survey struct {
 	// Per man: leaving of its square in the position, and the squares that
 	// answer rests on.
 	rootLeave, leaveReads [rules.NumSquares]rules.Bitboard
+	// Per pawn: its moves in the position (rootPawn[from:to] of pawn0, by
+	// its square), and the squares they rest on besides its own.
+	pawn0     []hmove
+	rootPawn  [rules.NumSquares][2]int32
+	pawnReads [rules.NumSquares]rules.Bitboard
 
 	// The line being explored: its moves, the squares they depend on and
 	// their flags, by depth; those of depth d are computed when first asked
@@ -194,10 +199,16 @@ func (s *survey) fullLines() {
 	m0 := b.moves(s.buf0[:0])
 	s.buf0 = m0
 	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
+	s.pawn0 = s.pawn0[:0]
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
 		if m.kind != rules.Pawn {
 			s.rootAtt[m.sq] = b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+		} else {
+			from := len(s.pawn0)
+			s.pawn0 = b.pawnMoves(s.pawn0, m.sq)
+			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
+			s.pawnReads[m.sq] = b.pawnReads(m.sq, b.occ)
 		}
 		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
 	}
@@ -299,8 +310,14 @@ func (s *survey) finalMoves() {
 			continue // leaving a gives no untraveled man a move
 		}
 		if man.kind == rules.Pawn {
-			ms := b.pawnMoves(s.buf1[:0], a)
-			s.buf1 = ms
+			var ms []hmove
+			if r := &s.pawnReads[a]; a == m1.to || r.Has(m1.from) || r.Has(m1.to) {
+				ms = b.pawnMoves(s.buf1[:0], a)
+				s.buf1 = ms
+			} else {
+				span := s.rootPawn[a]
+				ms = s.pawn0[span[0]:span[1]]
+			}
 			for _, m := range ms {
 				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), &v)
 			}
@@ -314,7 +331,7 @@ func (s *survey) finalMoves() {
 		fresh, old := targets, rules.Bitboard{}
 		if a != m1.to {
 			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])
-			if !s.movedSees(m1, a, b.occ) && g.Line(a, f).IsZero() && !s.onCastlingWay(a) {
+			if !s.movedSees(m1, a, b.occ) && !rules.Aligned(a, f) && !s.onCastlingWay(a) {
 				old = old.And(sees(g, man.kind, f))
 				if !man.u {
 					old = rules.Bitboard{}
@@ -443,13 +460,13 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	// line can.
 	plain := m1.kind == hNormal || m1.kind == hDouble
 	again := plain && m.from == m1.to && b.rootEmpty.Has(m.from)
-	if (!root || s.movedSees(m1, m.from, occ)) && !again || !b.g.Line(m.from, m1.from).IsZero() {
+	if (!root || s.movedSees(m1, m.from, occ)) && !again || rules.Aligned(m.from, m1.from) {
 		for w := s.seers(v); !w.IsZero(); {
 			u := w.PopLSB()
-			if b.g.Between(u, m.from).Has(m.to) {
+			if rules.IsBetween(u, m.from, m.to) {
 				continue // m's destination stands in the way
 			}
-			if (root && u != m1.to || again) && !b.g.Between(u, m1.from).Has(m.from) && !b.g.Between(u, m.from).Has(m1.from) {
+			if (root && u != m1.to || again) && !rules.IsBetween(u, m1.from, m.from) && !rules.IsBetween(u, m.from, m1.from) {
 				continue
 			}
 			j := int(b.at[u]) - 1

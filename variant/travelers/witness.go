@@ -168,19 +168,20 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 		s.weak[k].Set(land)
 	}
 	sl := &s.slots[h-1]
-	if !keep && sl.good && (s.depth == 2 || sl.short) {
-		// Only a line that shrinks bad can be wanted: its prefix must not
-		// read every bad square already.
-		prefix, flags := s.lineAt(s.depth)
-		if sl.n >= maxWitnesses || flags&usesEnPassant != 0 || prefix.Has(land) || sl.bad.AndNot(prefix).IsZero() {
-			return
-		}
-	}
-	deps, flags := s.lineWith(m, land)
-	good := flags&usesEnPassant == 0 && !deps.Has(land)
+	// Whether the line is good, and whether it could be wanted, show from
+	// its prefix: the final move reads the square it lands on only when it
+	// castles, and a line is wanted only when it shrinks bad.
+	prefix, flags := s.lineAt(s.depth)
+	flags |= flagsOf(m)
+	good := flags&usesEnPassant == 0 && !prefix.Has(land) && m.kind != hCastle
 	short := good && s.depth < 2 && !sl.short
-	if !keep && !short && (!good || sl.n >= maxWitnesses || sl.bad.AndNot(deps).IsZero()) {
+	if !keep && !short && (!good || sl.n >= maxWitnesses || sl.bad.AndNot(prefix).IsZero()) {
 		sl.good = sl.good || good
+		return
+	}
+	deps, _ := s.lineWith(m, land)
+	if !keep && !short && sl.bad.AndNot(deps).IsZero() {
+		sl.good = true
 		return
 	}
 	sl.short = sl.short || short
