@@ -473,11 +473,12 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 			s.recordMan(j, b.men[j].sq, b.men[j].kind, occ, own)
 		}
 	}
-	rights := b.rights
-	if rights != 0 {
-		rights &^= b.castles.rightsLost(b.side, m.from)
+	// A castling gains only when m empties a square on its way: one open
+	// after m was open after the first move (recordAfter recorded it), and
+	// a castling line, which reads its squares, never wants keeping again.
+	if s.onCastlingWay(m.from) {
+		s.recordCastles(occ, b.rights&^b.castles.rightsLost(b.side, m.from))
 	}
-	s.recordCastles(occ, rights)
 	s.pop()
 }
 
