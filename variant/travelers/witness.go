@@ -118,6 +118,16 @@ func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Squ
 	return t
 }
 
+// target narrows slot sl of the supports of kind k on land to the
+// destinations of the traveled man: until the slot is first asked for a
+// further witness, its bad squares are kept as those all its good witnesses
+// read, on any square (many slots never are).
+func (s *survey) target(sl *slot, k rules.Kind, land rules.Square) {
+	b := &s.b
+	sl.bad = sl.bad.And(travelerTargets(b.g, b.side, k, land, s.rootOcc, s.rootOwn))
+	sl.targeted = true
+}
+
 // slot gathers the witnesses of the supports of one type on one square. An
 // explosion there needs, after the traveled man's move to y, a witness that
 // neither passes the square nor reads y (witness.go). The first witness of
@@ -130,8 +140,9 @@ type slot struct {
 	n     int
 	// good: a good line was seen; short: a good line of at most two moves
 	// was seen (and one is kept); capped: the slot stopped taking witnesses
-	// with bad squares left.
-	good, short, capped bool
+	// with bad squares left; targeted: bad is narrowed to the destinations
+	// (target).
+	good, short, capped, targeted bool
 }
 
 // maxWitnesses bounds the witnesses kept for one support.
@@ -161,13 +172,19 @@ func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
 func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep bool) {
 	h := s.head[k][land]
 	if h == 0 {
-		b := &s.b
-		s.slots = append(s.slots, slot{bad: travelerTargets(b.g, b.side, k, land, s.rootOcc, s.rootOwn)})
+		s.slots = append(s.slots, slot{bad: s.b.g.Mask})
 		h = int32(len(s.slots))
 		s.head[k][land] = h
 		s.weak[k].Set(land)
 	}
 	sl := &s.slots[h-1]
+	if !keep && !sl.targeted {
+		s.target(sl, k, land)
+		if sl.bad.IsZero() {
+			s.weak[k].Clear(land) // as it would have been at the last witness
+			return
+		}
+	}
 	// Whether the line is good, and whether it could be wanted, show from
 	// its prefix: the final move reads the square it lands on only when it
 	// castles, and a line is wanted only when it shrinks bad.
@@ -193,8 +210,11 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 	if good {
 		sl.bad = sl.bad.And(deps)
 	}
+	if sl.n >= maxWitnesses && !sl.targeted {
+		s.target(sl, k, land)
+	}
 	switch {
-	case sl.bad.IsZero():
+	case sl.targeted && sl.bad.IsZero():
 		s.weak[k].Clear(land)
 	case sl.n >= maxWitnesses:
 		s.weak[k].Clear(land)
