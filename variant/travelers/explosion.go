@@ -41,6 +41,17 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	if matchOK {
 		sureYs = cover.AndNot(n.matchDeps)
 	}
+	if !n.list && k != rules.King && n.checkless(kings) {
+		// Counting: the sure explosions are legal whatever their square,
+		// those promoting once per promotion type.
+		sure := ys.And(sureYs)
+		n.n += sure.Count()
+		if k == rules.Pawn {
+			ends := g.Ranks[0].Or(g.Ranks[g.H-1])
+			n.n += sure.And(ends).Count() * (len(p.Variant().Spec().Promotions) - 1)
+		}
+		ys = ys.AndNot(sureYs)
+	}
 	for all := ys; !ys.IsZero(); {
 		y := ys.PopLSB()
 		occ := occX

@@ -292,19 +292,27 @@ func (n *node) judge(m rules.Move, sure bool, kings kingCount, occ, gone rules.B
 // taken, when that follows from the board alone; known is false otherwise.
 func (n *node) quickThreat(kings kingCount, occ, gone rules.Bitboard) (threat, known bool) {
 	switch {
-	case n.p.LostTraveling[n.them]:
-		return false, true
-	case n.foeT.Count() >= 2:
+	case n.checkless(kings):
 		return false, true
 	case n.foeT.Count() == 1:
-		if kings.surviving() > 0 {
-			return false, true
-		}
 		return !annihilators(n.p, n.them, occ, gone).IsZero(), true
 	case kings.surviving() == 0:
 		return false, false
 	}
 	return attacked(n.p, kings.critical(), n.them, occ, gone), true
+}
+
+// checkless reports whether the opponent gives no check, whatever the
+// board, to a mover left with the kings given: it has lost a traveling man,
+// it has two or more, or it has one and the mover a surviving king (R7).
+func (n *node) checkless(kings kingCount) bool {
+	switch c := n.foeT.Count(); {
+	case n.p.LostTraveling[n.them], c >= 2:
+		return true
+	case c == 1:
+		return kings.surviving() > 0
+	}
+	return false
 }
 
 // rematch reports whether the recorded lines prove the mover correct after
