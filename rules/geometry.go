@@ -187,6 +187,19 @@ func (g *Geometry) Between(a, b Square) Bitboard {
 	return g.Rays[d][a].And(g.Rays[d^4][b])
 }
 
+// RayThrough returns the squares a line piece on s attacks, with blockers
+// occ, along the ray from s through a: none when s and a share no line.
+func (g *Geometry) RayThrough(s, a Square, occ Bitboard) Bitboard {
+	d, ok := direction(s, a)
+	switch {
+	case !ok:
+		return Bitboard{}
+	case d < South:
+		return g.rayUp(d, s, occ)
+	}
+	return g.rayDown(d, s, occ)
+}
+
 // IsBetween reports whether c lies strictly between a and b on the line
 // they share: whether c is in Between(a, b), without building it.
 func IsBetween(a, b, c Square) bool {

@@ -15,7 +15,34 @@ func (s *survey) recordMan(i int, sq rules.Square, k rules.Kind, occ, own rules.
 		s.recordPawn(i, sq, occ, own)
 		return
 	}
-	att := b.g.Attacks(k, b.side, sq, occ)
+	s.recordTargets(i, sq, k, b.g.Attacks(k, b.side, sq, occ), own)
+}
+
+// recordThrough records the final moves of untraveled man i, standing where
+// it stood in the position, that pass square a, just emptied by the line's
+// last move (with blockers occ of which own are its side's): the only final
+// moves that line can give it. Its others were open to the line without
+// that move, which reads a subset of the squares (recordAfter and
+// secondMove record at every node the men that moved and those that see
+// the square it left), so their records would prove nothing new: no
+// support, no resonance, no witness with fewer reads.
+func (s *survey) recordThrough(i int, a rules.Square, occ, own rules.Bitboard) {
+	b := &s.b
+	man := &b.men[i]
+	switch man.kind {
+	case rules.Pawn:
+		s.recordPawn(i, man.sq, occ, own)
+	case rules.Knight, rules.King:
+		s.recordTargets(i, man.sq, man.kind, rules.SquareBB(a), own)
+	default:
+		s.recordTargets(i, man.sq, man.kind, b.g.RayThrough(man.sq, a, occ), own)
+	}
+}
+
+// recordTargets records the final moves of untraveled man i, standing on sq
+// as kind k (not a pawn), onto the squares of att, own being its side's.
+func (s *survey) recordTargets(i int, sq rules.Square, k rules.Kind, att, own rules.Bitboard) {
+	b := &s.b
 	b.reads = b.reads.Or(att)
 	r := att.And(b.tkind[k]).And(s.targets)
 	if s.mode != fullSurvey {

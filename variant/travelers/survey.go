@@ -264,9 +264,9 @@ func (s *survey) recordAfter(m hmove) {
 		}
 	}
 	for l := left; !l.IsZero(); {
-		for w := b.watchers(l.PopLSB(), b.occ); !w.IsZero(); {
-			i := int(b.at[w.PopLSB()]) - 1
-			s.recordMan(i, b.men[i].sq, b.men[i].kind, b.occ, b.own)
+		a := l.PopLSB()
+		for w := b.watchers(a, b.occ); !w.IsZero(); {
+			s.recordThrough(int(b.at[w.PopLSB()])-1, a, b.occ, b.own)
 		}
 	}
 	s.recordCastles(b.occ, b.rights)
@@ -469,8 +469,7 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 			if (root && u != m1.to || again) && !rules.IsBetween(u, m1.from, m.from) && !rules.IsBetween(u, m.from, m1.from) {
 				continue
 			}
-			j := int(b.at[u]) - 1
-			s.recordMan(j, b.men[j].sq, b.men[j].kind, occ, own)
+			s.recordThrough(int(b.at[u])-1, m.from, occ, own)
 		}
 	}
 	// A castling gains only when m empties a square on its way: one open
