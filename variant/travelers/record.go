@@ -18,24 +18,23 @@ func (s *survey) recordMan(i int, sq rules.Square, k rules.Kind, occ, own rules.
 	s.recordTargets(i, sq, k, b.g.Attacks(k, b.side, sq, occ), own)
 }
 
-// recordThrough records the final moves of untraveled man i, standing where
-// it stood in the position, that pass square a, just emptied by the line's
-// last move (with blockers occ of which own are its side's): the only final
-// moves that line can give it. Its others were open to the line without
-// that move, which reads a subset of the squares (recordAfter and
-// secondMove record at every node the men that moved and those that see
-// the square it left), so their records would prove nothing new: no
-// support, no resonance, no witness with fewer reads.
-func (s *survey) recordThrough(i int, a rules.Square, occ, own rules.Bitboard) {
+// recordThrough records the final moves of untraveled man i, standing on sq
+// as kind k, that pass square a, just emptied by the line (with blockers
+// occ of which own are its side's): the only final moves that emptying can
+// give it. Its others were open to a line without the move that emptied a,
+// which reads a subset of the squares (recordAfter and secondMove record at
+// every node the men that moved and those that see the square left), so
+// their records would prove nothing new: no support, no resonance, no
+// witness with fewer reads.
+func (s *survey) recordThrough(i int, sq rules.Square, k rules.Kind, a rules.Square, occ, own rules.Bitboard) {
 	b := &s.b
-	man := &b.men[i]
-	switch man.kind {
+	switch k {
 	case rules.Pawn:
-		s.recordPawn(i, man.sq, occ, own)
+		s.recordPawn(i, sq, occ, own)
 	case rules.Knight, rules.King:
-		s.recordTargets(i, man.sq, man.kind, rules.SquareBB(a), own)
+		s.recordTargets(i, sq, k, rules.SquareBB(a), own)
 	default:
-		s.recordTargets(i, man.sq, man.kind, b.g.RayThrough(man.sq, a, occ), own)
+		s.recordTargets(i, sq, k, b.g.RayThrough(sq, a, occ), own)
 	}
 }
 

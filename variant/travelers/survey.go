@@ -266,7 +266,8 @@ func (s *survey) recordAfter(m hmove) {
 	for l := left; !l.IsZero(); {
 		a := l.PopLSB()
 		for w := b.watchers(a, b.occ); !w.IsZero(); {
-			s.recordThrough(int(b.at[w.PopLSB()])-1, a, b.occ, b.own)
+			i := int(b.at[w.PopLSB()]) - 1
+			s.recordThrough(i, b.men[i].sq, b.men[i].kind, a, b.occ, b.own)
 		}
 	}
 	s.recordCastles(b.occ, b.rights)
@@ -301,7 +302,6 @@ func (s *survey) finalMoves() {
 		}
 		return
 	}
-	f := m1.from
 	for i := range b.men {
 		man := b.men[i]
 		a := man.sq
@@ -319,7 +319,10 @@ func (s *survey) finalMoves() {
 				ms = s.pawn0[span[0]:span[1]]
 			}
 			for _, m := range ms {
-				s.secondMove(m, a != m1.to && s.rootTo[a].Has(m.to), &v)
+				root := a != m1.to && s.rootTo[a].Has(m.to)
+				if !root || s.rootGains(&v, m, promoted(rules.Pawn, m.promo), man.u) {
+					s.secondMove(m, root, &v)
+				}
 			}
 			continue
 		}
@@ -331,18 +334,14 @@ func (s *survey) finalMoves() {
 		fresh, old := targets, rules.Bitboard{}
 		if a != m1.to {
 			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])
-			if !s.movedSees(m1, a, b.occ) && !rules.Aligned(a, f) && !s.onCastlingWay(a) {
-				old = old.And(sees(g, man.kind, f))
-				if !man.u {
-					old = rules.Bitboard{}
-				}
-			}
 		}
 		for t := fresh; !t.IsZero(); {
 			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, &v)
 		}
 		for t := old; !t.IsZero(); {
-			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, true, &v)
+			if m := (hmove{from: a, to: t.PopLSB(), piece: man.kind}); s.rootGains(&v, m, man.kind, man.u) {
+				s.secondMove(m, true, &v)
+			}
 		}
 	}
 	for _, m := range b.specialMoves(s.buf1[:0], 3) {
@@ -425,6 +424,44 @@ type vacated struct {
 	sq    rules.Square
 	w0    rules.Bitboard
 	known bool
+	// gain: the men of w0 that a root move from sq may give a move (see
+	// rootGains), once gainKnown.
+	gain      rules.Bitboard
+	gainKnown bool
+}
+
+// rootGains reports whether the root move m from v.sq, its man of kind k
+// after it and untraveled when u, can record anything after the current
+// first move m1 (a normal move or a double step; see secondMove): its man
+// passing m1's square, a castling it opens, or a man that sees its square
+// and is m1's man or stands beyond one of the two squares on their line.
+func (s *survey) rootGains(v *vacated, m hmove, k rules.Kind, u bool) bool {
+	b := &s.b
+	m1 := s.line[0]
+	a := m.from
+	if s.onCastlingWay(a) {
+		return true
+	}
+	if u {
+		occ := b.occ
+		occ.Clear(a)
+		occ.Set(m.to)
+		if s.passes(k, m.to, m1.from, occ) {
+			return true
+		}
+	}
+	if !v.gainKnown {
+		v.gain, v.gainKnown = rules.Bitboard{}, true
+		if rules.Aligned(a, m1.from) || s.movedSees(m1, a, b.occ) {
+			for w := s.seers(v); !w.IsZero(); {
+				x := w.PopLSB()
+				if x == m1.to || rules.IsBetween(x, m1.from, a) || rules.IsBetween(x, a, m1.from) {
+					v.gain.Set(x)
+				}
+			}
+		}
+	}
+	return !v.gain.IsZero()
 }
 
 // seers returns v.w0 at the node of the current first move (a normal move
@@ -451,8 +488,13 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	own.Set(m.to)
 	k := promoted(man.kind, m.promo)
 	s.push(m)
-	if man.u && (!root || s.passes(k, m.to, m1.from, occ)) {
+	switch {
+	case !man.u:
+	case !root:
 		s.recordMan(i, m.to, k, occ, own)
+	case s.passes(k, m.to, m1.from, occ):
+		// The line m, final was recorded at m's own node of depth one.
+		s.recordThrough(i, m.to, k, m1.from, occ, own)
 	}
 	// After a root move, only m1's man and the men that see m's square and
 	// m1's along one line can gain. When m1's man moves again, from a square
@@ -469,7 +511,8 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 			if (root && u != m1.to || again) && !rules.IsBetween(u, m1.from, m.from) && !rules.IsBetween(u, m.from, m1.from) {
 				continue
 			}
-			s.recordThrough(int(b.at[u])-1, m.from, occ, own)
+			j := int(b.at[u]) - 1
+			s.recordThrough(j, b.men[j].sq, b.men[j].kind, m.from, occ, own)
 		}
 	}
 	// A castling gains only when m empties a square on its way: one open
