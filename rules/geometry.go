@@ -187,17 +187,28 @@ func (g *Geometry) Between(a, b Square) Bitboard {
 	return g.Rays[d][a].And(g.Rays[d^4][b])
 }
 
+// Ray returns the squares a line piece on s attacks in direction d with
+// blockers occ: up to the first blocker, included.
+func (g *Geometry) Ray(d Direction, s Square, occ Bitboard) Bitboard {
+	if d < South {
+		return g.rayUp(d, s, occ)
+	}
+	return g.rayDown(d, s, occ)
+}
+
 // RayThrough returns the squares a line piece on s attacks, with blockers
 // occ, along the ray from s through a: none when s and a share no line.
 func (g *Geometry) RayThrough(s, a Square, occ Bitboard) Bitboard {
 	d, ok := direction(s, a)
-	switch {
-	case !ok:
+	if !ok {
 		return Bitboard{}
-	case d < South:
-		return g.rayUp(d, s, occ)
 	}
-	return g.rayDown(d, s, occ)
+	return g.Ray(d, s, occ)
+}
+
+// Diagonal reports whether direction d is a diagonal one.
+func (d Direction) Diagonal() bool {
+	return d&3 >= NorthEast
 }
 
 // IsBetween reports whether c lies strictly between a and b on the line

@@ -317,18 +317,9 @@ func (b *hboard) pawnTo(ml []hmove, s, t rules.Square) []hmove {
 func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 	g := b.g
 	k := &b.ukind
-	w := g.Knight[a].And(k[rules.Knight]).Or(g.King[a].And(k[rules.King]))
-	// A line is looked along only when a man that moves along it stands on it.
-	if rq := k[rules.Rook].Or(k[rules.Queen]); g.RookRays[a].Intersects(rq) {
-		ra := g.RookAttacks(a, occ)
-		b.reads = b.reads.Or(ra)
-		w = w.Or(ra.And(rq))
-	}
-	if bq := k[rules.Bishop].Or(k[rules.Queen]); g.BishopRays[a].Intersects(bq) {
-		ba := g.BishopAttacks(a, occ)
-		b.reads = b.reads.Or(ba)
-		w = w.Or(ba.And(bq))
-	}
+	w, read := b.lineWatchers(a, occ)
+	b.reads = b.reads.Or(read)
+	w = w.Or(g.Knight[a].And(k[rules.Knight])).Or(g.King[a].And(k[rules.King]))
 	if p1 := a - b.fwd; g.Contains(p1) {
 		b.reads.Set(p1)
 		if k[rules.Pawn].Has(p1) {
@@ -338,6 +329,31 @@ func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 		}
 	}
 	return w
+}
+
+// lineWatchers returns the untraveled line pieces that see square a along
+// a line, with blockers occ, and the squares that answer reads: a ray from
+// a is looked along only when a man that moves along it stands on it, up
+// to its first man.
+func (b *hboard) lineWatchers(a rules.Square, occ rules.Bitboard) (w, read rules.Bitboard) {
+	g := b.g
+	k := &b.ukind
+	rq, bq := k[rules.Rook].Or(k[rules.Queen]), k[rules.Bishop].Or(k[rules.Queen])
+	if !g.RookRays[a].Intersects(rq) && !g.BishopRays[a].Intersects(bq) {
+		return w, read
+	}
+	for d := rules.North; d <= rules.SouthEast; d++ {
+		movers := rq
+		if d.Diagonal() {
+			movers = bq
+		}
+		if g.Rays[d][a].Intersects(movers) {
+			r := g.Ray(d, a, occ)
+			read = read.Or(r)
+			w = w.Or(r.And(movers))
+		}
+	}
+	return w, read
 }
 
 // deps returns the squares whose contents the move m depends on: its

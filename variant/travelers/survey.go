@@ -369,22 +369,15 @@ func (s *survey) leaving(a rules.Square) rules.Bitboard {
 }
 
 // leavingReads returns the squares whose contents leaving(a) rests on in
-// the position, the men on them aside: the lines from a up to their first
-// man where watchers looks along them (an untraveled rook or queen, bishop
-// or queen, stands on them), and the two squares behind it.
+// the position, the men on them aside: the rays from a, up to their first
+// man, that watchers looks along (lineWatchers), and the two squares behind
+// it.
 func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
 	b := &s.b
 	g := b.g
-	k := &b.ukind
 	occ := b.occ
 	occ.Clear(a)
-	var r rules.Bitboard
-	if g.RookRays[a].Intersects(k[rules.Rook].Or(k[rules.Queen])) {
-		r = g.RookAttacks(a, occ)
-	}
-	if g.BishopRays[a].Intersects(k[rules.Bishop].Or(k[rules.Queen])) {
-		r = r.Or(g.BishopAttacks(a, occ))
-	}
+	_, r := b.lineWatchers(a, occ)
 	for _, v := range [2]rules.Square{a - b.fwd, a - 2*b.fwd} {
 		if g.Contains(v) {
 			r.Set(v)
