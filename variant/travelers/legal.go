@@ -171,7 +171,9 @@ func (n *node) annihilations() {
 }
 
 // keepsMatching reports whether the witnesses prove the mover correct after
-// traveling man j annihilates with the man on from.
+// traveling man j annihilates with the man on from: the other traveling
+// men keep their resonators, each by its witness or by that witness with
+// the moves of the man on from taken out (survey.withoutMan).
 func (n *node) keepsMatching(j int, from rules.Square) bool {
 	if len(n.own.goals) == 1 {
 		return true
@@ -179,9 +181,10 @@ func (n *node) keepsMatching(j int, from rules.Square) bool {
 	if n.fragile || n.tman[j] != from {
 		return false
 	}
-	changed := rules.BB(from, n.own.goals[j].sq)
+	t := n.own.goals[j].sq
+	changed := rules.BB(from, t)
 	for i, d := range n.tdeps {
-		if i != j && d.Intersects(changed) {
+		if i != j && d.Intersects(changed) && !n.own.withoutMan(&n.own.wits[n.twit[i]], from, t) {
 			return false
 		}
 	}

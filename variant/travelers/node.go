@@ -19,9 +19,11 @@ type node struct {
 
 	correct bool // the side to move is grammatically correct
 	// The matching in force, per own traveling man (own.goals order): its
-	// resonator and the squares its witness reads, the man's own included.
+	// resonator, the squares its witness reads, the man's own included, and
+	// that witness (an index into own.wits).
 	tman      []rules.Square
 	tdeps     []rules.Bitboard
+	twit      []int32
 	matchDeps rules.Bitboard // the union of tdeps
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
@@ -82,14 +84,14 @@ func (n *node) setup() {
 	}
 	n.correct = true
 	k := len(n.own.goals)
-	n.tman, n.tdeps = grow(n.tman, k), grow(n.tdeps, k)
+	n.tman, n.tdeps, n.twit = grow(n.tman, k), grow(n.tdeps, k), grow(n.twit, k)
 	n.matchDeps, n.used, n.fragile = rules.Bitboard{}, rules.Bitboard{}, false
 	for j := range n.own.goals {
 		c := n.mt.cands[j][n.mt.chosen[j]]
 		w := &n.own.wits[c.wit]
 		d := w.deps
 		d.Set(n.own.goals[j].sq)
-		n.tman[j], n.tdeps[j] = c.man, d
+		n.tman[j], n.tdeps[j], n.twit[j] = c.man, d, c.wit
 		n.matchDeps = n.matchDeps.Or(d)
 		n.used.Set(c.man)
 		n.fragile = n.fragile || w.flags != 0

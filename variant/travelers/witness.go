@@ -71,6 +71,32 @@ func (w *witness) trusted(changed rules.Bitboard) bool {
 	return w.flags == 0 && !w.deps.Intersects(changed)
 }
 
+// withoutMan reports whether witness w still proves its resonance once the
+// own man on from and the traveling man on t have left the board (the
+// annihilation of R5), the line moving the man on from only out of the
+// way: w neither takes en passant nor castles, does not read t, is not
+// finished by that man, and that man's moves take nothing (they land on
+// squares empty in the position). Then the line with that man's moves
+// taken out is a line of the board after the annihilation: every other
+// move read the squares that man stood on as empty or never read them
+// (own men block), and the squares it left hold what they held.
+func (s *survey) withoutMan(w *witness, from, t rules.Square) bool {
+	if w.flags != 0 || w.deps.Has(t) || s.origin[w.man] == from {
+		return false
+	}
+	at, moved := from, false
+	for _, m := range w.moves[:w.n] {
+		if m.from != at {
+			continue
+		}
+		if !s.b.rootEmpty.Has(m.to) {
+			return false
+		}
+		at, moved = m.to, true
+	}
+	return moved
+}
+
 // A support's witnesses are "good" when they neither take en passant (the
 // right lapses with the explosion) nor pass the explosion square (the
 // traveling man stands there after it). Castling lines are good: an
