@@ -23,7 +23,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	p := n.p
 	g := p.Geometry()
 	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
-	moves := n.travelerMoves(k, x)
+	moves := n.own.destinations(k, x)
 	// The slot's whole cover and hopeless (which refutes them all at once)
 	// serve only the explosions the witnesses leave unsure: they wait for
 	// the first of them.
@@ -60,7 +60,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		if !sure {
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
-				if n.hopeless(k, x, all.AndNot(sureYs), coverAll) {
+				if n.kindHopeless(k) || n.hopeless(k, x, all.AndNot(sureYs), coverAll) {
 					ys = ys.And(sureYs) // only the sure ones are left
 					continue
 				}
@@ -270,6 +270,57 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 		}
 	}
 	return !mt.solve()
+}
+
+// kindHopeless reports whether hopeless refutes every explosion of kind k,
+// whatever its square (computed once per node and kind): whether the
+// traveling men have no one-to-one matching even to the union over the
+// explosion squares of hopeless's candidates. For an old traveling man
+// these are all its resonances and its late resonators on the board
+// without the new traveling man, taking allowed (lateBound: a man more in
+// the way only bars more); for the new one the untraveled men of kind k and
+// the pawns that could promote to it within three moves, of whom every
+// support, late resonator and man within two moves of a square as kind k
+// is one.
+func (n *node) kindHopeless(k rules.Kind) bool {
+	bit := uint16(1) << k
+	if n.kindsAsked&bit != 0 {
+		return n.kindsLost&bit != 0
+	}
+	n.kindsAsked |= bit
+	s := &n.own
+	b := &s.b
+	goals := len(s.goals)
+	if goals == 0 {
+		return false
+	}
+	fresh := b.ukind[k]
+	if k != rules.Pawn && promotes(n.p, k) {
+		for ps := b.ukind[rules.Pawn]; !ps.IsZero(); {
+			if v := ps.PopLSB(); b.pawnBound(v, rules.SquareAt(v.File(), b.last), k) <= 3 {
+				fresh.Set(v)
+			}
+		}
+	}
+	mt := &n.mt
+	mt.reset(goals + 1)
+	for !fresh.IsZero() {
+		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
+	}
+	for _, e := range s.edges {
+		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+	}
+	occ := n.p.Occupied()
+	for j, gl := range s.goals {
+		for men := n.lateBound(n.lastMovesOf(j), gl, occ, true); !men.IsZero(); {
+			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
+		}
+	}
+	if mt.solve() {
+		return false
+	}
+	n.kindsLost |= bit
+	return true
 }
 
 // lateBound returns a superset, over the squares the traveled man may move
@@ -554,11 +605,4 @@ func finalPath(p *rules.Position, c rules.Color, have rules.Kind, v rules.Square
 		return rules.SquareBB(v + fwd), true
 	}
 	return rules.Bitboard{}, false
-}
-
-// travelerMoves returns the squares a traveled man of kind k exploded on x
-// can move to.
-func (n *node) travelerMoves(k rules.Kind, x rules.Square) rules.Bitboard {
-	p := n.p
-	return travelerTargets(p.Geometry(), n.us, k, x, p.Occupied(), p.ByColor[n.us])
 }

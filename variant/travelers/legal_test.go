@@ -205,7 +205,7 @@ func candidates(n *node) []rules.Move {
 	for _, k := range p.Variant().Spec().Kinds {
 		for xs := n.own.support[k]; !xs.IsZero(); {
 			x := xs.PopLSB()
-			for ys := n.takeable(n.travelerMoves(k, x)); !ys.IsZero(); {
+			for ys := n.takeable(n.own.destinations(k, x)); !ys.IsZero(); {
 				y := ys.PopLSB()
 				m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
 				if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {
@@ -221,14 +221,15 @@ func candidates(n *node) []rules.Move {
 // TestHopelessOnlyWhenRefuted checks hopeless against settleExplosion in
 // the positions of random games and below the benchmark positions: an
 // explosion square it gives up must have every traveled man's move refuted
-// one by one.
+// one by one. A type kindHopeless gives up must be given up by hopeless on
+// every square.
 func TestHopelessOnlyWhenRefuted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	step, plies := 997, 8
 	if *deep {
 		step, plies = 97, 16
 	}
-	hits := 0
+	hits, kindHits := 0, 0
 	check := func(p *rules.Position) []rules.Move {
 		n := analyse(p)
 		defer n.release()
@@ -239,9 +240,16 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 			for xs := n.own.support[k]; !xs.IsZero(); {
 				x := xs.PopLSB()
 				n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
-				ys := n.takeable(n.travelerMoves(k, x))
+				ys := n.takeable(n.own.destinations(k, x))
 				coverAll := n.own.supportCover(k, x, rules.Bitboard{})
-				if ys.IsZero() || !n.hopeless(k, x, ys, coverAll) {
+				given := !ys.IsZero() && n.hopeless(k, x, ys, coverAll)
+				if !ys.IsZero() && n.kindHopeless(k) {
+					kindHits++
+					if !given {
+						t.Errorf("%s: every %v given up, but hopeless keeps %v", p.FEN(), k, x)
+					}
+				}
+				if !given {
 					continue
 				}
 				hits++
@@ -261,8 +269,8 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 	}
 	inRandomGames(t, rng, len(playStarts), plies, check)
 	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
-	if hits == 0 {
-		t.Fatal("hopeless never gave an explosion square up: nothing was checked")
+	if hits == 0 || kindHits == 0 {
+		t.Fatalf("hopeless gave %d explosion squares up, kindHopeless %d: something was not checked", hits, kindHits)
 	}
-	t.Logf("%d explosion squares given up", hits)
+	t.Logf("%d explosion squares given up, %d of them with their whole type", hits, kindHits)
 }

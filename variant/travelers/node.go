@@ -36,6 +36,8 @@ type node struct {
 	kings        kingCount   // the side to move's kings
 	apps         []lastMoves // per traveling man, once appsKnown (explosion.go)
 	appsKnown    bool
+	kindsAsked   uint16 // bit k: kindHopeless(k) is known, its answer in kindsLost
+	kindsLost    uint16
 	fresh        lastMoves // those of freshGoal, the exploded man being settled
 	freshGoal    goal
 	freshKnown   bool
@@ -98,6 +100,7 @@ func (n *node) setup() {
 	}
 	n.foeT, n.foeRes, n.foeAsked = traveling(&p.State, n.them), rules.Bitboard{}, rules.Bitboard{}
 	n.nearFoeKnown = false
+	n.kindsAsked, n.kindsLost = 0, 0
 	n.kings = kingsOf(&p.State, n.us)
 }
 

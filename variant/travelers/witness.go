@@ -150,8 +150,20 @@ func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Squ
 // read, on any square (many slots never are).
 func (s *survey) target(sl *slot, k rules.Kind, land rules.Square) {
 	b := &s.b
-	sl.bad = sl.bad.And(travelerTargets(b.g, b.side, k, land, s.rootOcc, s.rootOwn))
+	sl.dests = travelerTargets(b.g, b.side, k, land, s.rootOcc, s.rootOwn)
+	sl.bad = sl.bad.And(sl.dests)
 	sl.targeted = true
+}
+
+// destinations returns the squares the traveled man of an explosion of
+// kind k on x (a support) can move to: those target computed for its slot,
+// or computed now.
+func (s *survey) destinations(k rules.Kind, x rules.Square) rules.Bitboard {
+	if sl := &s.slots[s.head[k][x]-1]; sl.targeted {
+		return sl.dests
+	}
+	b := &s.b
+	return travelerTargets(b.g, b.side, k, x, s.rootOcc, s.rootOwn)
 }
 
 // slot gathers the witnesses of the supports of one type on one square. An
@@ -163,6 +175,7 @@ func (s *survey) target(sl *slot, k rules.Kind, land rules.Square) {
 type slot struct {
 	first int32 // 1 + the index of the first witness
 	bad   rules.Bitboard
+	dests rules.Bitboard // the traveled man's destinations, once targeted
 	n     int
 	// good: a good line was seen; short: a good line of at most two moves
 	// was seen (and one is kept); capped: the slot stopped taking witnesses
