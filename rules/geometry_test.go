@@ -30,8 +30,13 @@ func TestIsBetweenAgainstBetween(t *testing.T) {
 
 // TestRayThroughAgainstAttacks checks RayThrough against the queen's
 // attacks cut to the ray, for every pair of squares of a 16x16 and a 3x7
-// board and random blockers.
+// board and random blockers, and Diagonal against the directions' steps.
 func TestRayThroughAgainstAttacks(t *testing.T) {
+	for d, st := range dirSteps {
+		if want := st[0] != 0 && st[1] != 0; Direction(d).Diagonal() != want {
+			t.Errorf("Direction(%d).Diagonal() = %v, want %v", d, !want, want)
+		}
+	}
 	rng := rand.New(rand.NewPCG(5, 9))
 	for _, size := range [][2]int{{16, 16}, {3, 7}} {
 		g := MustGeometry(size[0], size[1])
