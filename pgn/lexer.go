@@ -302,6 +302,8 @@ func (l *lexer) tag(line int) (token, error) {
 		}
 		if next, err := l.peek(); c == '\\' && err == nil && (next == '"' || next == '\\') {
 			c, _ = l.read()
+		} else if c == '\r' {
+			c = ' ' // a line break has no place in a value: read as Write writes it
 		}
 		if err := l.keep(c, l.limits.TextBytes, "tag value"); err != nil {
 			return token{}, err
