@@ -22,6 +22,7 @@ var playoutStarts = []struct{ variant, fen, from string }{
 	{"chess", "rnbqkbnrrn/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKBNRRN w - - 0 1", "constructed 10x10 set-up (two-digit rank 10)"},
 	{"chess", "rnbqkbnrrnbqqbnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQQBNR w - - 0 1", "constructed 16x16 set-up"},
 	{"chess", "1r5k/P1P5/8/8/8/8/5p1p/K5R1 w - - 0 1", "constructed: promotions with and without capture for both sides"},
+	{"chess", "r2k1K/6 b q - 0 1", "constructed 6x2 board where the King castles to the square next to it, as a plain step would (found by fuzzing timethief's position text)"},
 }
 
 func startPosition(t testing.TB, i int) *rules.Position {
