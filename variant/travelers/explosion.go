@@ -240,9 +240,6 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) bool {
 	s := &n.own
 	p := n.p
-	mt := &n.mt
-	goals := len(s.goals)
-	mt.reset(goals + 1)
 	occ := p.Occupied()
 	occ.Set(x)
 	takes := ys.Intersects(p.ByColor[n.them])
@@ -252,15 +249,28 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 			fresh.Set(s.origin[s.wits[i-1].man])
 		}
 	}
-	if fresh.IsZero() {
-		return true
-	}
+	return fresh.IsZero() || n.unmatchedLate(fresh, x, occ, takes)
+}
+
+// unmatchedLate reports whether the traveling men and a new one whose
+// candidates are fresh have no one-to-one matching when each old one may
+// have the resonances that may keep a line reading no x (all of them when x
+// is NoSquare) and its late resonators on the board occ (lateBound, taking
+// allowed when takes).
+func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, occ rules.Bitboard, takes bool) bool {
+	s := &n.own
+	mt := &n.mt
+	goals := len(s.goals)
+	mt.reset(goals + 1)
 	for !fresh.IsZero() {
 		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
 	}
-	xs := rules.SquareBB(x)
+	var xs rules.Bitboard
+	if x != rules.NoSquare {
+		xs = rules.SquareBB(x)
+	}
 	for _, e := range s.edges {
-		if s.mayAvoid(&e, xs) || e.has2 && !e.ess2.Has(x) {
+		if xs.IsZero() || s.mayAvoid(&e, xs) || e.has2 && !e.ess2.Has(x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
@@ -288,10 +298,8 @@ func (n *node) kindHopeless(k rules.Kind) bool {
 		return n.kindsLost&bit != 0
 	}
 	n.kindsAsked |= bit
-	s := &n.own
-	b := &s.b
-	goals := len(s.goals)
-	if goals == 0 {
+	b := &n.own.b
+	if len(n.own.goals) == 0 {
 		return false
 	}
 	fresh := b.ukind[k]
@@ -302,21 +310,7 @@ func (n *node) kindHopeless(k rules.Kind) bool {
 			}
 		}
 	}
-	mt := &n.mt
-	mt.reset(goals + 1)
-	for !fresh.IsZero() {
-		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
-	}
-	for _, e := range s.edges {
-		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
-	}
-	occ := n.p.Occupied()
-	for j, gl := range s.goals {
-		for men := n.lateBound(n.lastMovesOf(j), gl, occ, true); !men.IsZero(); {
-			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
-		}
-	}
-	if mt.solve() {
+	if !n.unmatchedLate(fresh, rules.NoSquare, n.p.Occupied(), true) {
 		return false
 	}
 	n.kindsLost |= bit
