@@ -443,18 +443,29 @@ func (s *survey) rootGains(v *vacated, m hmove, k rules.Kind, u bool) bool {
 			return true
 		}
 	}
-	if !v.gainKnown {
-		v.gain, v.gainKnown = rules.Bitboard{}, true
-		if rules.Aligned(a, m1.from) || s.movedSees(m1, a, b.occ) {
-			for w := s.seers(v); !w.IsZero(); {
-				x := w.PopLSB()
-				if x == m1.to || rules.IsBetween(x, m1.from, a) || rules.IsBetween(x, a, m1.from) {
-					v.gain.Set(x)
-				}
+	return !s.rootGain(v).IsZero()
+}
+
+// rootGain returns the men of seers(v) that a root move from v.sq may give
+// a final move after the current first move m1 (a normal move or a double
+// step): m1's man, and the men beyond v.sq or m1's square on the line of
+// the two (see secondMove).
+func (s *survey) rootGain(v *vacated) rules.Bitboard {
+	if v.gainKnown {
+		return v.gain
+	}
+	v.gain, v.gainKnown = rules.Bitboard{}, true
+	m1 := s.line[0]
+	a := v.sq
+	if rules.Aligned(a, m1.from) || s.movedSees(m1, a, s.b.occ) {
+		for w := s.seers(v); !w.IsZero(); {
+			x := w.PopLSB()
+			if x == m1.to || rules.IsBetween(x, m1.from, a) || rules.IsBetween(x, a, m1.from) {
+				v.gain.Set(x)
 			}
 		}
 	}
-	return !v.gain.IsZero()
+	return v.gain
 }
 
 // seers returns v.w0 at the node of the current first move (a normal move
@@ -496,12 +507,16 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	plain := m1.kind == hNormal || m1.kind == hDouble
 	again := plain && m.from == m1.to && b.rootEmpty.Has(m.from)
 	if (!root || s.movedSees(m1, m.from, occ)) && !again || rules.Aligned(m.from, m1.from) {
-		for w := s.seers(v); !w.IsZero(); {
+		w := s.seers(v)
+		if root {
+			w = s.rootGain(v) // those of them that can gain (root moves are not again)
+		}
+		for !w.IsZero() {
 			u := w.PopLSB()
 			if rules.IsBetween(u, m.from, m.to) {
 				continue // m's destination stands in the way
 			}
-			if (root && u != m1.to || again) && !rules.IsBetween(u, m1.from, m.from) && !rules.IsBetween(u, m.from, m1.from) {
+			if again && !rules.IsBetween(u, m1.from, m.from) && !rules.IsBetween(u, m.from, m1.from) {
 				continue
 			}
 			j := int(b.at[u]) - 1
