@@ -377,10 +377,5 @@ func (n *node) stillCorrect(changed rules.Bitboard) bool {
 // rootMove returns the index among the survey's root moves of the normal
 // move or double step m (-1: none).
 func (n *node) rootMove(m rules.Move) int {
-	for r, h := range n.own.buf0 {
-		if h.from == m.From && h.to == m.To && h.promo == m.Promo && (h.kind == hNormal || h.kind == hDouble) {
-			return r
-		}
-	}
-	return -1
+	return n.own.rootIndex(m.From, m.To, m.Promo)
 }

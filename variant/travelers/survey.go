@@ -71,9 +71,12 @@ type survey struct {
 	// passant nor castles, and annihilates goal j: after the action r, the
 	// rest of the line proves the resonance.
 	firstRes []rules.Bitboard
-	root     int     // the index in buf0 of the line's first move
-	edgeAt   []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
-	wits     []witness
+	root     int // the index in buf0 of the line's first move
+	// swapped: the line's first two moves are root moves that can be
+	// played in either order (transposed), the other order not visited.
+	swapped bool
+	edgeAt  []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
+	wits    []witness
 	// head[k][x] is 1 + the index of the slot of the supports of type k on x.
 	head  [rules.NumKinds][rules.NumSquares]int32
 	slots []slot
@@ -173,6 +176,7 @@ func (s *survey) push(m hmove) {
 	s.line[s.depth] = m
 	s.depth++
 	s.known[s.depth] = false
+	s.swapped = false
 }
 
 // lineAt returns the squares the first d moves of the current line depend
@@ -285,7 +289,10 @@ func (s *survey) recordAfter(m hmove) {
 // sees both that square and the one m2 left along one line. So the root
 // moves of a man are visited only when its square is seen by m1's man, lies
 // on a line with m1's square or on a castling's way, and otherwise only
-// those to the squares from which its kind could see m1's square.
+// those to the squares from which its kind could see m1's square. Two root
+// moves that can be played in either order are visited in one order only
+// (transposed), and a man whose moves m1 changes none of is passed over
+// when all of them are.
 func (s *survey) finalMoves() {
 	b := &s.b
 	g := b.g
@@ -302,9 +309,15 @@ func (s *survey) finalMoves() {
 		}
 		return
 	}
+	touched := g.Between(m1.from, m1.to)
+	touched.Set(m1.from)
+	touched.Set(m1.to)
 	for i := range b.men {
 		man := b.men[i]
 		a := man.sq
+		if a < m1.from && a != m1.to && !s.rootReads(man).Intersects(touched) {
+			continue // m1 changes none of its moves, and each is transposed
+		}
 		v := vacated{sq: a}
 		if !man.u && s.seers(&v).IsZero() && !s.onCastlingWay(a) {
 			continue // leaving a gives no untraveled man a move
@@ -320,6 +333,9 @@ func (s *survey) finalMoves() {
 			}
 			for _, m := range ms {
 				root := a != m1.to && s.rootTo[a].Has(m.to)
+				if root && s.transposed(m) {
+					continue
+				}
 				if !root || s.rootGains(&v, m, promoted(rules.Pawn, m.promo), man.u) {
 					s.secondMove(m, root, &v)
 				}
@@ -339,7 +355,7 @@ func (s *survey) finalMoves() {
 			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, &v)
 		}
 		for t := old; !t.IsZero(); {
-			if m := (hmove{from: a, to: t.PopLSB(), piece: man.kind}); s.rootGains(&v, m, man.kind, man.u) {
+			if m := (hmove{from: a, to: t.PopLSB(), piece: man.kind}); !s.transposed(m) && s.rootGains(&v, m, man.kind, man.u) {
 				s.secondMove(m, true, &v)
 			}
 		}
@@ -492,6 +508,7 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	own.Set(m.to)
 	k := promoted(man.kind, m.promo)
 	s.push(m)
+	s.swapped = root && s.commutes(m)
 	switch {
 	case !man.u:
 	case !root:
@@ -590,4 +607,41 @@ func (s *survey) correct(mt *matcher) bool {
 		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: e.wit})
 	}
 	return mt.solve()
+}
+
+// rootReads returns the squares the moves of man rest on in the position:
+// its attacks, or a pawn's pawnReads (both hold its destinations).
+func (s *survey) rootReads(man hman) rules.Bitboard {
+	if man.kind == rules.Pawn {
+		return s.pawnReads[man.sq]
+	}
+	return s.rootAtt[man.sq]
+}
+
+// transposed reports whether the line of the current first move m1 and
+// the root move m is visited in the other order instead: both orders are
+// lines when m1 can follow m (commutes), and they bring about the same
+// board and gain the same final moves, so only the one whose first move
+// starts on the lower square is visited.
+func (s *survey) transposed(m hmove) bool {
+	return m.from < s.line[0].from && s.commutes(m)
+}
+
+// commutes reports whether the current first move m1 (a normal move or a
+// double step) can be played after the root move m, a second move after it
+// by another man: m neither lands on m1's destination nor in its way.
+func (s *survey) commutes(m hmove) bool {
+	m1 := s.line[0]
+	return m.to != m1.to && !s.b.g.Between(m1.from, m1.to).Has(m.to)
+}
+
+// rootIndex returns the index in buf0 of the root move of the normal
+// move or double step from, to promoting to promo (-1: none).
+func (s *survey) rootIndex(from, to rules.Square, promo rules.Kind) int {
+	for r, h := range s.buf0 {
+		if h.from == from && h.to == to && h.promo == promo && (h.kind == hNormal || h.kind == hDouble) {
+			return r
+		}
+	}
+	return -1
 }

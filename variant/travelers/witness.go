@@ -296,6 +296,12 @@ func (s *survey) resonate(i int, m hmove) {
 			if s.depth > 0 {
 				s.firstRes[s.root*len(s.goals)+j].Set(s.origin[i])
 			}
+			if m2 := s.line[1]; s.depth == 2 && s.swapped {
+				// The line starts with m2 too (transposed).
+				if r := s.rootIndex(m2.from, m2.to, m2.promo); r >= 0 {
+					s.firstRes[r*len(s.goals)+j].Set(s.origin[i])
+				}
+			}
 		} else {
 			ed.castles = true
 		}
