@@ -48,8 +48,9 @@ func knightDistances(g *rules.Geometry) *[rules.NumSquares][rules.NumSquares]uin
 
 // lowerBound returns a number of moves that the man of kind k on s needs at
 // least, on an empty board, to stand on t as a man of kind want (a pawn
-// promoting when want is not a pawn). Castling may take the King to its
-// castling square in one move.
+// promoting when want is not a pawn), or unreachable when no three moves
+// do it. Castling may take the King to its castling square in one move; a
+// pawn that must change files captures only on the squares of enemy men.
 func (b *hboard) lowerBound(k rules.Kind, s, t rules.Square, want rules.Kind) int {
 	g := b.g
 	df, dr := abs(t.File()-s.File()), abs(t.Rank()-s.Rank())
@@ -118,7 +119,25 @@ func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
 		if t.Rank() == b.last {
 			return unreachable
 		}
-		return steps(ahead(t), abs(t.File()-s.File()))
+		files := abs(t.File() - s.File())
+		n := steps(ahead(t), files)
+		if files == 0 || n > 3 {
+			return n
+		}
+		// Files are gained by captures, on men that stand there now: the
+		// enemy never moves and no line adds an enemy man but the pawn an en
+		// passant capture brings back (R5).
+		e := b.enemy
+		if b.ep != rules.NoSquare {
+			e.Set(b.ep)
+			e.Set(b.epVictim)
+		}
+		for ; n <= 3; n++ {
+			if b.pawnPath(s, t, n, e) {
+				return n
+			}
+		}
+		return unreachable
 	}
 	promo := false
 	for _, k := range b.promos {
@@ -132,6 +151,34 @@ func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
 		n++
 	}
 	return n
+}
+
+// pawnPath reports whether a pawn on q can step straight onto t (a double
+// step from its second rank included) in at most left moves, its captures
+// taking only men on squares of e.
+func (b *hboard) pawnPath(q, t rules.Square, left int, e rules.Bitboard) bool {
+	g := b.g
+	ranks := (t.Rank() - q.Rank()) * int(b.fwd) / 16
+	if left == 0 || ranks < 1 || abs(t.File()-q.File()) > left-1 {
+		return false
+	}
+	one := q + b.fwd
+	two := one + b.fwd
+	double := q.Rank() == b.second && g.Contains(two)
+	if one == t || double && two == t {
+		return true
+	}
+	if b.pawnPath(one, t, left-1, e) || double && b.pawnPath(two, t, left-1, e) {
+		return true
+	}
+	att := g.PawnAttack[b.side][q]
+	b.reads = b.reads.Or(att) // a resonance survey's answer rests on them (memo.go)
+	for c := att.And(e); !c.IsZero(); {
+		if b.pawnPath(c.PopLSB(), t, left-1, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // sees returns the squares a piece of kind k on s sees on an empty board

@@ -228,7 +228,10 @@ type refReach struct {
 }
 
 // refSurvey tries every line of up to three moves of colour c in p.
-func refSurvey(p *rules.Position, c rules.Color) refReach {
+func refSurvey(p *rules.Position, c rules.Color) refReach { return refLines(p, c, 3) }
+
+// refLines tries every line of up to limit moves of colour c in p.
+func refLines(p *rules.Position, c rules.Color, limit int) refReach {
 	b := &refBoard{g: p.Geometry(), side: c, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
 	for s := rules.Square(0); s < rules.NumSquares; s++ {
 		b.men[s] = p.Board[s]
@@ -275,7 +278,7 @@ func refSurvey(p *rules.Position, c rules.Color) refReach {
 					out.reach[o][pc.Kind()].Set(s)
 				}
 			}
-			if depth < 2 {
+			if depth < limit-1 {
 				walk(depth + 1)
 			}
 			undo()

@@ -1,0 +1,89 @@
+package travelers
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"timechess/rules"
+)
+
+// boundCases are positions where a pawn must capture to reach its traveling
+// man (random positions seldom have one), each with the bound it has.
+var boundCases = []struct {
+	text     string
+	from, to string
+	bound    int
+}{
+	// c2xd3, d3-d4: the capture needs the enemy man on d3.
+	{"4k3/8/8/8/3P*4/3p4/2P5/4K3 w - - 0 1", "c2", "d4", 2},
+	// Without it the c-pawn never leaves its file.
+	{"4k3/8/8/8/3P*4/8/2P5/4K3 w - - 0 1", "c2", "d4", unreachable},
+	// a2xb3, b3xc4, c4-c5: two captures on the men standing there.
+	{"4k3/8/8/2P*5/2p5/1p6/P7/4K3 w - - 0 1", "a2", "c5", 3},
+	// With no man on c4 the a-pawn gets to the b-file only.
+	{"4k3/8/8/2P*5/8/1p6/P7/4K3 w - - 0 1", "a2", "c5", unreachable},
+	// b2xc3, c3xd4 would take an own man: the last move is a step.
+	{"4k3/8/8/8/3P*4/2p5/1P6/4K3 w - - 0 1", "b2", "d4", unreachable},
+}
+
+// TestBoundsAgainstOracle checks that lowerBound never exceeds the moves a
+// man needs: on the positions of boundCases (with their bounds) and on
+// random positions, every resonance the oracle finds within d moves (d =
+// 1, 2, 3) has a bound of at most d, for the side to move (with its en
+// passant capture) and for the other side.
+func TestBoundsAgainstOracle(t *testing.T) {
+	var b hboard
+	tight := 0
+	check := func(p *rules.Position, text string) {
+		for c := rules.White; c <= rules.Black; c++ {
+			b.init(p, c)
+			for d := 1; d <= 3; d++ {
+				for o, ts := range refLines(p, c, d).res {
+					for _, sq := range ts.Squares() {
+						got := b.lowerBound(p.Board[o].Kind(), o, sq, p.Board[sq].Kind())
+						if got > d {
+							t.Errorf("%s, %s: the man on %v reaches the traveling man on %v in %d moves, bound %d", text, c, o, sq, d, got)
+						}
+						if got == d {
+							tight++
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, bc := range boundCases {
+		p, err := rules.NewPosition(Travelers, bc.text)
+		if err != nil {
+			t.Fatalf("%s: %v", bc.text, err)
+		}
+		check(p, bc.text)
+		from, _ := rules.ParseSquare(bc.from, 8, 8)
+		to, _ := rules.ParseSquare(bc.to, 8, 8)
+		b.init(p, p.Side)
+		if got := b.lowerBound(rules.Pawn, from, to, rules.Pawn); got != bc.bound {
+			t.Errorf("%s: bound from %s to %s %d, want %d", bc.text, bc.from, bc.to, got, bc.bound)
+		}
+	}
+	rng := rand.New(rand.NewPCG(*seed, 23))
+	n := 30
+	if testing.Short() {
+		n = 10
+	}
+	if *deep {
+		n = 1500
+	}
+	for checked := 0; checked < n; {
+		w, h := 5+rng.IntN(4), 5+rng.IntN(4)
+		text := randomPosition(rng, w, h, 6+rng.IntN(10))
+		p, err := rules.NewPosition(noValidation{Travelers}, text)
+		if err != nil {
+			continue
+		}
+		checked++
+		check(p, text)
+	}
+	if tight == 0 {
+		t.Error("no bound was tight: the positions test nothing")
+	}
+}
