@@ -65,24 +65,7 @@ func TestBoundsAgainstOracle(t *testing.T) {
 			t.Errorf("%s: bound from %s to %s %d, want %d", bc.text, bc.from, bc.to, got, bc.bound)
 		}
 	}
-	rng := rand.New(rand.NewPCG(*seed, 23))
-	n := 30
-	if testing.Short() {
-		n = 10
-	}
-	if *deep {
-		n = 1500
-	}
-	for checked := 0; checked < n; {
-		w, h := 5+rng.IntN(4), 5+rng.IntN(4)
-		text := randomPosition(rng, w, h, 6+rng.IntN(10))
-		p, err := rules.NewPosition(noValidation{Travelers}, text)
-		if err != nil {
-			continue
-		}
-		checked++
-		check(p, text)
-	}
+	randomSetups(rand.New(rand.NewPCG(*seed, 23)), sized(30, 10, 1500), check)
 	if tight == 0 {
 		t.Error("no bound was tight: the positions test nothing")
 	}

@@ -84,24 +84,8 @@ func randomPosition(rng *rand.Rand, w, h, men int) string {
 // TestReachAgainstOracle compares both surveys with the brute-force oracle
 // on random positions: every support of every man, every resonance.
 func TestReachAgainstOracle(t *testing.T) {
-	rng := rand.New(rand.NewPCG(*seed, 11))
-	n := 40
-	if testing.Short() {
-		n = 10
-	}
-	if *deep {
-		n = 1000
-	}
 	var s survey
-	checked := 0
-	for checked < n {
-		w, h := 5+rng.IntN(4), 5+rng.IntN(4)
-		text := randomPosition(rng, w, h, 6+rng.IntN(10))
-		p, err := rules.NewPosition(noValidation{Travelers}, text)
-		if err != nil {
-			continue
-		}
-		checked++
+	randomSetups(rand.New(rand.NewPCG(*seed, 11)), sized(40, 10, 1000), func(p *rules.Position, text string) {
 		for c := rules.White; c <= rules.Black; c++ {
 			want := refSurvey(p, c)
 			s.run(p, c, fullSurvey)
@@ -109,6 +93,34 @@ func TestReachAgainstOracle(t *testing.T) {
 			s.run(p, c, resonanceSurvey)
 			compareSurvey(t, text, c, &s, want, false)
 		}
+	})
+}
+
+// sized returns a test's number of cases: normal, short under -short, long
+// under -deep.
+func sized(normal, short, long int) int {
+	switch {
+	case *deep:
+		return long
+	case testing.Short():
+		return short
+	}
+	return normal
+}
+
+// randomSetups calls f on n random positions, drawn from rng, of boards of
+// five to eight files and ranks with 6 to 15 men, set up without the
+// variant's validation.
+func randomSetups(rng *rand.Rand, n int, f func(p *rules.Position, text string)) {
+	for checked := 0; checked < n; {
+		w, h := 5+rng.IntN(4), 5+rng.IntN(4)
+		text := randomPosition(rng, w, h, 6+rng.IntN(10))
+		p, err := rules.NewPosition(noValidation{Travelers}, text)
+		if err != nil {
+			continue
+		}
+		checked++
+		f(p, text)
 	}
 }
 
