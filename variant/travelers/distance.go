@@ -126,7 +126,8 @@ func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
 		}
 		// Files are gained by captures, on men that stand there now: the
 		// enemy never moves and no line adds an enemy man but the pawn an en
-		// passant capture brings back (R5).
+		// passant capture brings back (R5); the en passant capture itself
+		// lands on its empty square.
 		e := b.enemy
 		if b.ep != rules.NoSquare {
 			e.Set(b.ep)

@@ -58,8 +58,11 @@ func TestBoundsAgainstOracle(t *testing.T) {
 			t.Fatalf("%s: %v", bc.text, err)
 		}
 		check(p, bc.text)
-		from, _ := rules.ParseSquare(bc.from, 8, 8)
-		to, _ := rules.ParseSquare(bc.to, 8, 8)
+		from, err1 := rules.ParseSquare(bc.from, 8, 8)
+		to, err2 := rules.ParseSquare(bc.to, 8, 8)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: squares %s, %s: %v %v", bc.text, bc.from, bc.to, err1, err2)
+		}
 		b.init(p, p.Side)
 		if got := b.lowerBound(rules.Pawn, from, to, rules.Pawn); got != bc.bound {
 			t.Errorf("%s: bound from %s to %s %d, want %d", bc.text, bc.from, bc.to, got, bc.bound)
