@@ -60,8 +60,8 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		if !sure {
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
-				if n.kindHopeless(k) || n.hopeless(k, x, all.AndNot(sureYs), coverAll) {
-					ys = ys.And(sureYs) // only the sure ones are left
+				lost := n.refutedAtOnce(k, x, all.AndNot(sureYs), coverAll)
+				if ys = ys.AndNot(lost); lost.Has(y) {
 					continue
 				}
 			}
@@ -229,6 +229,31 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 	return !mt.solve()
 }
 
+// refutedAtOnce returns the squares of ys, the traveled man's unsure
+// destinations after an explosion of kind k on x (coverAll as explodeOn
+// computes it), whose explosions hopeless refutes together: all of them,
+// or else those that take no enemy (a capture lets more men through, see
+// lateBound), or none. Those are asked first: hopeless gives up no set
+// whose part it keeps.
+func (n *node) refutedAtOnce(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) rules.Bitboard {
+	if n.kindHopeless(k) {
+		return ys
+	}
+	quiet := ys.AndNot(n.p.ByColor[n.them])
+	switch {
+	case quiet == ys || quiet.IsZero():
+		if n.hopeless(k, x, ys, coverAll) {
+			return ys
+		}
+	case n.hopeless(k, x, quiet, coverAll):
+		if n.hopeless(k, x, ys, coverAll) {
+			return ys
+		}
+		return quiet
+	}
+	return rules.Bitboard{}
+}
+
 // hopeless reports whether unmatchable refutes, at once, every explosion of
 // kind k on x whose traveled man moves to a square of ys (coverAll as
 // explodeOn computes it): whether the traveling men have no one-to-one
@@ -243,7 +268,7 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 	occ := p.Occupied()
 	occ.Set(x)
 	takes := ys.Intersects(p.ByColor[n.them])
-	fresh := n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, takes)
+	fresh := n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, n.fixed(x), takes)
 	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Intersects(ys) {
 		for i := sl.first; i != 0; i = s.wits[i-1].next {
 			fresh.Set(s.origin[s.wits[i-1].man])
@@ -274,8 +299,9 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, occ rules.Bit
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
+	fixed := n.fixed(x)
 	for j, gl := range s.goals {
-		for men := n.lateBound(n.lastMovesOf(j), gl, occ, takes); !men.IsZero(); {
+		for men := n.lateBound(n.lastMovesOf(j), gl, occ, fixed, takes); !men.IsZero(); {
 			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
 		}
 	}
@@ -319,14 +345,24 @@ func (n *node) kindHopeless(k rules.Kind) bool {
 
 // lateBound returns a superset, over the squares the traveled man may move
 // to, of lateResonators for traveling man gl (lm: its last moves), with occ
-// the board and the new traveling man: the men whose last move onto gl at
-// most two men bar (openLast allows one besides the traveled man), and, when
-// the traveled man may take an enemy (takes), the men within two moves of
+// the board and the new traveling man, fixed the side's traveling men
+// (n.fixed), and takes whether the traveled man may take an enemy: the men
+// whose last move onto gl no traveling man bars (no line moves one) and
+// that openLast may open. That is, when the traveled man takes nothing,
+// those whose last move nothing bars or one enemy alone (which the
+// traveled man may take): openLast opens no move an own man bars then;
+// when it may take, those whose last move at most two men bar (openLast
+// allows one besides the enemy taken on y), and the men within two moves of
 // gl (twoMoves takes its men from those).
-func (n *node) lateBound(lm *lastMoves, gl goal, occ rules.Bitboard, takes bool) rules.Bitboard {
+func (n *node) lateBound(lm *lastMoves, gl goal, occ, fixed rules.Bitboard, takes bool) rules.Bitboard {
 	var men rules.Bitboard
 	for _, a := range lm.apps {
-		if blk := a.path.And(occ); blk.Count() <= 2 {
+		blk := a.path.And(occ)
+		switch {
+		case blk.Intersects(fixed):
+		case blk.IsZero(),
+			takes && blk.Count() <= 2,
+			!takes && !blk.More() && blk.Intersects(n.p.ByColor[n.them]):
 			men.Set(a.man)
 		}
 	}
@@ -334,6 +370,17 @@ func (n *node) lateBound(lm *lastMoves, gl goal, occ rules.Bitboard, takes bool)
 		men = men.Or(n.near2(lm, gl))
 	}
 	return men
+}
+
+// fixed returns the squares of the mover's traveling men, the one exploded
+// on x included (x NoSquare: none): men that never move, so that a last
+// move they bar stays barred in every line.
+func (n *node) fixed(x rules.Square) rules.Bitboard {
+	t := traveling(&n.p.State, n.us)
+	if x != rules.NoSquare {
+		t.Set(x)
+	}
+	return t
 }
 
 // freshResonators returns unmatchable's superset of the resonators of the

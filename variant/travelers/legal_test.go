@@ -221,15 +221,16 @@ func candidates(n *node) []rules.Move {
 // TestHopelessOnlyWhenRefuted checks hopeless against settleExplosion in
 // the positions of random games and below the benchmark positions: an
 // explosion square it gives up must have every traveled man's move refuted
-// one by one. A type kindHopeless gives up must be given up by hopeless on
-// every square.
+// one by one, and so must the moves that take nothing when refutedAtOnce
+// gives up those alone. A type kindHopeless gives up must be given up by
+// hopeless on every square.
 func TestHopelessOnlyWhenRefuted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	step, plies := 997, 8
 	if *deep {
 		step, plies = 97, 16
 	}
-	hits, kindHits := 0, 0
+	hits, kindHits, quietHits := 0, 0, 0
 	check := func(p *rules.Position) []rules.Move {
 		n := analyse(p)
 		defer n.release()
@@ -242,18 +243,26 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 				n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
 				ys := n.takeable(n.own.destinations(k, x))
 				coverAll := n.own.supportCover(k, x, rules.Bitboard{})
-				given := !ys.IsZero() && n.hopeless(k, x, ys, coverAll)
-				if !ys.IsZero() && n.kindHopeless(k) {
+				if ys.IsZero() {
+					continue
+				}
+				given := n.hopeless(k, x, ys, coverAll)
+				if n.kindHopeless(k) {
 					kindHits++
 					if !given {
 						t.Errorf("%s: every %v given up, but hopeless keeps %v", p.FEN(), k, x)
 					}
 				}
-				if !given {
-					continue
+				lost := n.refutedAtOnce(k, x, ys, coverAll)
+				switch {
+				case given && lost != ys:
+					t.Errorf("%s: %v on %v given up, but refutedAtOnce keeps %v", p.FEN(), k, x, ys.AndNot(lost))
+				case given:
+					hits++
+				case !lost.IsZero():
+					quietHits++
 				}
-				hits++
-				for rest := ys; !rest.IsZero(); {
+				for rest := lost; !rest.IsZero(); {
 					y := rest.PopLSB()
 					occ := p.Occupied()
 					occ.Set(x)
@@ -269,8 +278,8 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 	}
 	inRandomGames(t, rng, len(playStarts), plies, check)
 	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
-	if hits == 0 || kindHits == 0 {
-		t.Fatalf("hopeless gave %d explosion squares up, kindHopeless %d: something was not checked", hits, kindHits)
+	if hits == 0 || kindHits == 0 || quietHits == 0 {
+		t.Fatalf("hopeless gave %d explosion squares up, kindHopeless %d, refutedAtOnce the quiet moves of %d: something was not checked", hits, kindHits, quietHits)
 	}
-	t.Logf("%d explosion squares given up, %d of them with their whole type", hits, kindHits)
+	t.Logf("%d explosion squares given up, %d of them with their whole type, and the quiet moves of %d more", hits, kindHits, quietHits)
 }
