@@ -2,8 +2,28 @@ package rules
 
 import "math/bits"
 
-// Bitboard is a set of squares: bit (rank*16 + file) of 256 bits.
-type Bitboard [4]uint64
+// Bitboard is a set of squares: bit (rank*16 + file) of 256 bits, in four
+// words (bit i of word w is square 64w + i). It is a struct of four words
+// rather than an array so that the compiler keeps it in registers.
+type Bitboard struct{ w0, w1, w2, w3 uint64 }
+
+// squareBBs holds the bitboard of each square.
+var squareBBs = func() (t [NumSquares]Bitboard) {
+	for s := range t {
+		m := uint64(1) << (uint(s) & 63)
+		switch s >> 6 {
+		case 0:
+			t[s].w0 = m
+		case 1:
+			t[s].w1 = m
+		case 2:
+			t[s].w2 = m
+		default:
+			t[s].w3 = m
+		}
+	}
+	return t
+}()
 
 // BB returns the bitboard with the given squares.
 func BB(squares ...Square) Bitboard {
@@ -15,98 +35,121 @@ func BB(squares ...Square) Bitboard {
 }
 
 // SquareBB returns the bitboard holding the one square s.
-func SquareBB(s Square) Bitboard {
-	var b Bitboard
-	b[s>>6] = 1 << (uint(s) & 63)
-	return b
+func SquareBB(s Square) Bitboard { return squareBBs[s] }
+
+// word returns word i (0 to 3) of b.
+func (b Bitboard) word(i int) uint64 {
+	w := b.w0
+	if i == 1 {
+		w = b.w1
+	}
+	if i == 2 {
+		w = b.w2
+	}
+	if i == 3 {
+		w = b.w3
+	}
+	return w
 }
 
 // Has reports whether s is in b.
-func (b Bitboard) Has(s Square) bool { return b[s>>6]&(1<<(uint(s)&63)) != 0 }
+func (b Bitboard) Has(s Square) bool { return b.word(int(s)>>6)>>(uint(s)&63)&1 != 0 }
 
 // Set adds s to b.
-func (b *Bitboard) Set(s Square) { b[s>>6] |= 1 << (uint(s) & 63) }
+func (b *Bitboard) Set(s Square) { *b = b.Or(squareBBs[s]) }
 
 // Clear removes s from b.
-func (b *Bitboard) Clear(s Square) { b[s>>6] &^= 1 << (uint(s) & 63) }
-
-// Toggle flips s in b.
-func (b *Bitboard) Toggle(s Square) { b[s>>6] ^= 1 << (uint(s) & 63) }
+func (b *Bitboard) Clear(s Square) { *b = b.AndNot(squareBBs[s]) }
 
 // And returns the intersection.
 func (b Bitboard) And(c Bitboard) Bitboard {
-	return Bitboard{b[0] & c[0], b[1] & c[1], b[2] & c[2], b[3] & c[3]}
+	return Bitboard{b.w0 & c.w0, b.w1 & c.w1, b.w2 & c.w2, b.w3 & c.w3}
 }
 
 // Or returns the union.
 func (b Bitboard) Or(c Bitboard) Bitboard {
-	return Bitboard{b[0] | c[0], b[1] | c[1], b[2] | c[2], b[3] | c[3]}
+	return Bitboard{b.w0 | c.w0, b.w1 | c.w1, b.w2 | c.w2, b.w3 | c.w3}
 }
 
 // Xor returns the symmetric difference.
 func (b Bitboard) Xor(c Bitboard) Bitboard {
-	return Bitboard{b[0] ^ c[0], b[1] ^ c[1], b[2] ^ c[2], b[3] ^ c[3]}
+	return Bitboard{b.w0 ^ c.w0, b.w1 ^ c.w1, b.w2 ^ c.w2, b.w3 ^ c.w3}
 }
 
 // AndNot returns b without the squares of c.
 func (b Bitboard) AndNot(c Bitboard) Bitboard {
-	return Bitboard{b[0] &^ c[0], b[1] &^ c[1], b[2] &^ c[2], b[3] &^ c[3]}
+	return Bitboard{b.w0 &^ c.w0, b.w1 &^ c.w1, b.w2 &^ c.w2, b.w3 &^ c.w3}
 }
 
 // Intersects reports whether b and c share a square.
 func (b Bitboard) Intersects(c Bitboard) bool {
-	return b[0]&c[0]|b[1]&c[1]|b[2]&c[2]|b[3]&c[3] != 0
+	return b.w0&c.w0|b.w1&c.w1|b.w2&c.w2|b.w3&c.w3 != 0
 }
 
 // IsZero reports whether b is empty.
-func (b Bitboard) IsZero() bool { return b[0]|b[1]|b[2]|b[3] == 0 }
+func (b Bitboard) IsZero() bool { return b.w0|b.w1|b.w2|b.w3 == 0 }
 
 // Count returns the number of squares in b.
 func (b Bitboard) Count() int {
-	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2]) + bits.OnesCount64(b[3])
+	return bits.OnesCount64(b.w0) + bits.OnesCount64(b.w1) + bits.OnesCount64(b.w2) + bits.OnesCount64(b.w3)
 }
 
 // More reports whether b has more than one square.
 func (b Bitboard) More() bool {
-	n := 0
-	for _, w := range b {
-		if w != 0 {
-			if w&(w-1) != 0 {
-				return true
-			}
-			n++
-		}
-	}
-	return n > 1
+	c := b
+	c.PopLSB()
+	return !c.IsZero()
 }
 
 // LSB returns the lowest square of b, or NoSquare when b is empty.
 func (b Bitboard) LSB() Square {
-	for i, w := range b {
-		if w != 0 {
-			return Square(i<<6 + bits.TrailingZeros64(w))
-		}
+	switch {
+	case b.w0 != 0:
+		return Square(bits.TrailingZeros64(b.w0))
+	case b.w1 != 0:
+		return Square(64 + bits.TrailingZeros64(b.w1))
+	case b.w2 != 0:
+		return Square(128 + bits.TrailingZeros64(b.w2))
+	case b.w3 != 0:
+		return Square(192 + bits.TrailingZeros64(b.w3))
 	}
 	return NoSquare
 }
 
 // MSB returns the highest square of b, or NoSquare when b is empty.
 func (b Bitboard) MSB() Square {
-	for i := 3; i >= 0; i-- {
-		if w := b[i]; w != 0 {
-			return Square(i<<6 + 63 - bits.LeadingZeros64(w))
-		}
+	switch {
+	case b.w3 != 0:
+		return Square(255 - bits.LeadingZeros64(b.w3))
+	case b.w2 != 0:
+		return Square(191 - bits.LeadingZeros64(b.w2))
+	case b.w1 != 0:
+		return Square(127 - bits.LeadingZeros64(b.w1))
+	case b.w0 != 0:
+		return Square(63 - bits.LeadingZeros64(b.w0))
 	}
 	return NoSquare
 }
 
 // PopLSB removes and returns the lowest square of a non-empty b.
 func (b *Bitboard) PopLSB() Square {
-	for i := range b {
-		if w := b[i]; w != 0 {
-			b[i] = w & (w - 1)
-			return Square(i<<6 + bits.TrailingZeros64(w))
-		}
+	switch {
+	case b.w0 != 0:
+		s := Square(bits.TrailingZeros64(b.w0))
+		b.w0 &= b.w0 - 1
+		return s
+	case b.w1 != 0:
+		s := Square(64 + bits.TrailingZeros64(b.w1))
+		b.w1 &= b.w1 - 1
+		return s
+	case b.w2 != 0:
+		s := Square(128 + bits.TrailingZeros64(b.w2))
+		b.w2 &= b.w2 - 1
+		return s
+	case b.w3 != 0:
+		s := Square(192 + bits.TrailingZeros64(b.w3))
+		b.w3 &= b.w3 - 1
+		return s
 	}
 	return NoSquare
 }
@@ -119,3 +162,9 @@ func (b Bitboard) Squares() []Square {
 	}
 	return out
 }
+
+// Words returns b's four words: bit i of word w is square 64w + i.
+func (b Bitboard) Words() [4]uint64 { return [4]uint64{b.w0, b.w1, b.w2, b.w3} }
+
+// FromWords returns the bitboard of the four words w (as Words gives them).
+func FromWords(w [4]uint64) Bitboard { return Bitboard{w[0], w[1], w[2], w[3]} }

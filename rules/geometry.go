@@ -115,14 +115,14 @@ func buildGeometry(w, h int) *Geometry {
 func (g *Geometry) rayUp(d Direction, s Square, occ Bitboard) Bitboard {
 	r := &g.Rays[d][s]
 	switch {
-	case r[0]&occ[0] != 0:
-		return r.Xor(g.Rays[d][bits.TrailingZeros64(r[0]&occ[0])])
-	case r[1]&occ[1] != 0:
-		return r.Xor(g.Rays[d][64+bits.TrailingZeros64(r[1]&occ[1])])
-	case r[2]&occ[2] != 0:
-		return r.Xor(g.Rays[d][128+bits.TrailingZeros64(r[2]&occ[2])])
-	case r[3]&occ[3] != 0:
-		return r.Xor(g.Rays[d][192+bits.TrailingZeros64(r[3]&occ[3])])
+	case r.w0&occ.w0 != 0:
+		return r.Xor(g.Rays[d][bits.TrailingZeros64(r.w0&occ.w0)])
+	case r.w1&occ.w1 != 0:
+		return r.Xor(g.Rays[d][64+bits.TrailingZeros64(r.w1&occ.w1)])
+	case r.w2&occ.w2 != 0:
+		return r.Xor(g.Rays[d][128+bits.TrailingZeros64(r.w2&occ.w2)])
+	case r.w3&occ.w3 != 0:
+		return r.Xor(g.Rays[d][192+bits.TrailingZeros64(r.w3&occ.w3)])
 	}
 	return *r
 }
@@ -131,14 +131,14 @@ func (g *Geometry) rayUp(d Direction, s Square, occ Bitboard) Bitboard {
 func (g *Geometry) rayDown(d Direction, s Square, occ Bitboard) Bitboard {
 	r := &g.Rays[d][s]
 	switch {
-	case r[3]&occ[3] != 0:
-		return r.Xor(g.Rays[d][255-bits.LeadingZeros64(r[3]&occ[3])])
-	case r[2]&occ[2] != 0:
-		return r.Xor(g.Rays[d][191-bits.LeadingZeros64(r[2]&occ[2])])
-	case r[1]&occ[1] != 0:
-		return r.Xor(g.Rays[d][127-bits.LeadingZeros64(r[1]&occ[1])])
-	case r[0]&occ[0] != 0:
-		return r.Xor(g.Rays[d][63-bits.LeadingZeros64(r[0]&occ[0])])
+	case r.w3&occ.w3 != 0:
+		return r.Xor(g.Rays[d][255-bits.LeadingZeros64(r.w3&occ.w3)])
+	case r.w2&occ.w2 != 0:
+		return r.Xor(g.Rays[d][191-bits.LeadingZeros64(r.w2&occ.w2)])
+	case r.w1&occ.w1 != 0:
+		return r.Xor(g.Rays[d][127-bits.LeadingZeros64(r.w1&occ.w1)])
+	case r.w0&occ.w0 != 0:
+		return r.Xor(g.Rays[d][63-bits.LeadingZeros64(r.w0&occ.w0)])
 	}
 	return *r
 }

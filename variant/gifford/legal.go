@@ -175,7 +175,7 @@ func safeAfter(p *rules.Position, m rules.Move) bool {
 
 // lightSquares holds the light squares of every board (a1 is dark): rank r
 // fills bits 16r to 16r+15, even ranks on odd files, odd ranks on even ones.
-var lightSquares = rules.Bitboard{0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa}
+var lightSquares = rules.FromWords([4]uint64{0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa, 0x5555aaaa5555aaaa})
 
 // arrivalSquares returns the squares booking b may land on (G4): any empty
 // square, a pawn off the first and last ranks, a bishop on its own square

@@ -75,7 +75,7 @@ func keyOf(p *rules.Position, c rules.Color, targets rules.Bitboard) memoKey {
 func (k *memoKey) bucket() int {
 	h := uint64(k.side) + uint64(k.rights)<<1 + uint64(k.ep)<<3 + uint64(k.only)<<12
 	mix := func(b rules.Bitboard) {
-		for _, w := range b {
+		for _, w := range b.Words() {
 			h = (h ^ w) * 0x9e3779b97f4a7c15
 			h ^= h >> 29
 		}
