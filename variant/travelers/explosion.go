@@ -41,7 +41,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	if matchOK {
 		sureYs = cover.AndNot(n.matchDeps)
 	}
-	if !n.list && k != rules.King && n.checkless(kings) {
+	if !n.list && k != rules.King && n.calmExplosions() {
 		// Counting: the sure explosions are legal whatever their square,
 		// those promoting once per promotion type.
 		sure := ys.And(sureYs)

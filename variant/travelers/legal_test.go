@@ -218,6 +218,70 @@ func candidates(n *node) []rules.Move {
 	return out
 }
 
+// checkStarts are positions where the side to move is in check (R7), the
+// opponent having no traveling man.
+var checkStarts = []struct{ fen, from string }{
+	{"rnbqk1nr/pppp1ppp/8/4p3/1b6/3P4/PPP1PPPP/RNBQKBNR w KQkq - 1 3", "constructed: a bishop checks, a pawn or an explosion on c3 or d2 blocks"},
+	{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "the fool's mate: FIDE's mate, here explosions on g3 block"},
+}
+
+// TestCountAgainstList checks that counting the legal actions (which adds
+// sure explosions in bulk, explodeOn) agrees with listing them: in the
+// positions of the seed's games, of random games (also from checkStarts)
+// and below the benchmark positions.
+func TestCountAgainstList(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 19))
+	games, plies, step := len(playStarts), 12, 997
+	if *deep {
+		games, plies, step = 8*len(playStarts), 24, 97
+	}
+	positions := 0
+	check := func(p *rules.Position) []rules.Move {
+		positions++
+		legal := p.Legal(nil)
+		if n := p.CountLegal(); n != len(legal) {
+			t.Errorf("%s: %d actions counted, %d listed", p.FEN(), n, len(legal))
+		}
+		return legal
+	}
+	for _, c := range seedGames {
+		p, err := rules.NewPosition(Travelers, Travelers.S.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range strings.Fields(c.moves) {
+			check(p)
+			m, err := notation.Parse(p, text)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.moves, text, err)
+			}
+			p.Make(m)
+		}
+		check(p)
+	}
+	for _, c := range checkStarts {
+		p, err := rules.NewPosition(Travelers, c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.from, err)
+		}
+		for range games {
+			for range plies / 2 {
+				legal := check(p)
+				if len(legal) == 0 {
+					break
+				}
+				p.Make(legal[rng.IntN(len(legal))])
+			}
+			for p.Ply() > 0 {
+				p.Unmake()
+			}
+		}
+	}
+	inRandomGames(t, rng, games, plies, check)
+	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
+	t.Logf("%d positions", positions)
+}
+
 // TestHopelessOnlyWhenRefuted checks hopeless against settleExplosion in
 // the positions of random games and below the benchmark positions: an
 // explosion square it gives up must have every traveled man's move refuted

@@ -42,6 +42,7 @@ type node struct {
 	freshGoal    goal
 	freshKnown   bool
 	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+	calm         int8 // calmExplosions: 0 unknown, 1 yes, 2 no
 
 	buf  []rules.Move
 	out  []rules.Move // the legal actions found, unless counting
@@ -63,7 +64,7 @@ func analyse(p *rules.Position) *node {
 func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked, n.appsKnown = false, 0, false
+	n.correct, n.checked, n.calm, n.appsKnown = false, 0, 0, false
 	n.own.goals = n.own.goals[:0]
 	return n
 }
@@ -145,6 +146,24 @@ func (n *node) foeNear() rules.Bitboard {
 		}
 	}
 	return n.nearFoe
+}
+
+// calmExplosions reports whether no explosion of a type other than the
+// King's can leave the mover in check, whatever its squares (computed once
+// per node): whether quickThreat knows of no threat on the board as it is.
+// Such an explosion keeps the mover's kings and only adds men to the board
+// (the traveling man on x, the traveled man on y) and perhaps takes an
+// enemy on y, which is neither a traveling man nor a resonator (takeable):
+// no line opens, no attacker or annihilator is added, so quickThreat after
+// it answers as it does now.
+func (n *node) calmExplosions() bool {
+	if n.calm == 0 {
+		n.calm = 2
+		if th, known := n.quickThreat(n.kings, n.p.Occupied(), rules.Bitboard{}); known && !th {
+			n.calm = 1
+		}
+	}
+	return n.calm == 1
 }
 
 // inCheck reports whether the side to move is in check now.

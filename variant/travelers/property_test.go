@@ -151,16 +151,19 @@ func TestPerftConsistency(t *testing.T) {
 	}
 }
 
+// seedGames are the seed's four illustrative games (R10) and their ends.
+var seedGames = []struct{ moves, result string }{
+	{"Nf6/e8 gf", "0-1 (grammatical incorrectness)"},
+	{"e4 d6 Bb5/e8 d4/d3 Bxd3 Qe6/c4 Bxc4", "1-0 (checkmate)"},
+	{"e4 e5 d4/e5 c5 b4/c5 Nc6 Bb5/c6 dxc Qh5/f7 Qxd4", "0-1 (grammatical incorrectness)"},
+	{"e4 e5 Nf3/e5 Nc6/e5 d4/e5 b8//c6 d2//d4 Bb4/e1 Qd6 cxd6 a3 dxe5 axb4", "1-0 (grammatical incorrectness)"},
+}
+
 // TestReplay checks ruling C3 on the seed's games: replaying a game record
 // from its start reproduces the live position, and the game ends as the
 // seed says.
 func TestReplay(t *testing.T) {
-	for _, c := range []struct{ moves, result string }{
-		{"Nf6/e8 gf", "0-1 (grammatical incorrectness)"},
-		{"e4 d6 Bb5/e8 d4/d3 Bxd3 Qe6/c4 Bxc4", "1-0 (checkmate)"},
-		{"e4 e5 d4/e5 c5 b4/c5 Nc6 Bb5/c6 dxc Qh5/f7 Qxd4", "0-1 (grammatical incorrectness)"},
-		{"e4 e5 Nf3/e5 Nc6/e5 d4/e5 b8//c6 d2//d4 Bb4/e1 Qd6 cxd6 a3 dxe5 axb4", "1-0 (grammatical incorrectness)"},
-	} {
+	for _, c := range seedGames {
 		g, err := game.New(Travelers, "")
 		if err != nil {
 			t.Fatal(err)
