@@ -630,7 +630,7 @@ func (n *node) finishers(k rules.Kind, x rules.Square) rules.Bitboard {
 func finalPath(p *rules.Position, c rules.Color, have rules.Kind, v rules.Square, want rules.Kind, x rules.Square) (rules.Bitboard, bool) {
 	g := p.Geometry()
 	if have != rules.Pawn {
-		if have != want || !g.Attacks(have, c, v, rules.Bitboard{}).Has(x) {
+		if have != want || !sees(g, have, x).Has(v) {
 			return rules.Bitboard{}, false
 		}
 		return g.Between(v, x), true

@@ -338,15 +338,22 @@ func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 func (b *hboard) lineWatchers(a rules.Square, occ rules.Bitboard) (w, read rules.Bitboard) {
 	g := b.g
 	k := &b.ukind
-	rq, bq := k[rules.Rook].Or(k[rules.Queen]), k[rules.Bishop].Or(k[rules.Queen])
-	if !g.RookRays[a].Intersects(rq) && !g.BishopRays[a].Intersects(bq) {
-		return w, read
+	if rq := k[rules.Rook].Or(k[rules.Queen]); g.RookRays[a].Intersects(rq) {
+		w, read = b.alongRays(a, occ, rq, [4]rules.Direction{rules.North, rules.East, rules.South, rules.West})
 	}
-	for d := rules.North; d <= rules.SouthEast; d++ {
-		movers := rq
-		if d.Diagonal() {
-			movers = bq
-		}
+	if bq := k[rules.Bishop].Or(k[rules.Queen]); g.BishopRays[a].Intersects(bq) {
+		dw, dr := b.alongRays(a, occ, bq, [4]rules.Direction{rules.NorthEast, rules.NorthWest, rules.SouthWest, rules.SouthEast})
+		w, read = w.Or(dw), read.Or(dr)
+	}
+	return w, read
+}
+
+// alongRays returns the men of movers that see square a along the rays
+// dirs, with blockers occ, and the squares that answer reads: a ray is
+// looked along only when one of movers stands on it.
+func (b *hboard) alongRays(a rules.Square, occ, movers rules.Bitboard, dirs [4]rules.Direction) (w, read rules.Bitboard) {
+	g := b.g
+	for _, d := range dirs {
 		if g.Rays[d][a].Intersects(movers) {
 			r := g.Ray(d, a, occ)
 			read = read.Or(r)

@@ -75,8 +75,11 @@ type survey struct {
 	// swapped: the line's first two moves are root moves that can be
 	// played in either order (transposed), the other order not visited.
 	swapped bool
-	edgeAt  []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
-	wits    []witness
+	// way holds, at a node of depth one, the squares a castling the side
+	// still has the right to needs empty (castlingWay).
+	way    rules.Bitboard
+	edgeAt []int32 // 1 + the index in edges of (man i, goal j), at i*len(goals)+j
+	wits   []witness
 	// head[k][x] is 1 + the index of the slot of the supports of type k on x.
 	head  [rules.NumKinds][rules.NumSquares]int32
 	slots []slot
@@ -297,6 +300,7 @@ func (s *survey) finalMoves() {
 	b := &s.b
 	g := b.g
 	m1 := s.line[0]
+	s.way = s.castlingWay()
 	if m1.kind != hNormal && m1.kind != hDouble {
 		ms := b.moves(s.buf1[:0])
 		s.buf1 = ms
@@ -319,7 +323,7 @@ func (s *survey) finalMoves() {
 			continue // m1 changes none of its moves, and each is transposed
 		}
 		v := vacated{sq: a}
-		if !man.u && s.seers(&v).IsZero() && !s.onCastlingWay(a) {
+		if !man.u && s.seers(&v).IsZero() && !s.way.Has(a) {
 			continue // leaving a gives no untraveled man a move
 		}
 		if man.kind == rules.Pawn {
@@ -403,28 +407,33 @@ func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
 }
 
 // leavingAfter returns leaving(a) at the node of the first move m1 (a
-// normal move or a double step) for the man on a: the position's answer
-// when m1 changed none of the squares it rests on and its man, of its kind
-// before or after the move, could see a from neither of its squares.
+// normal move or a double step) for the man on a. When m1 changed none of
+// the squares the position's answer rests on, only m1's man can see a
+// otherwise than there: no longer from its origin, and from its
+// destination when it can move to a (passes).
 func (s *survey) leavingAfter(a rules.Square, m1 hmove) rules.Bitboard {
 	if r := &s.leaveReads[a]; a != m1.to && !r.Has(m1.from) && !r.Has(m1.to) {
-		g := s.b.g
-		if v := sees(g, m1.piece, a).Or(sees(g, promoted(m1.piece, m1.promo), a)); !v.Has(m1.from) && !v.Has(m1.to) {
-			return s.rootLeave[a]
+		b := &s.b
+		w := s.rootLeave[a]
+		w.Clear(m1.from)
+		if man := &b.men[b.at[m1.to]-1]; man.u && s.passes(man.kind, m1.to, a, b.occ) {
+			w.Set(m1.to)
 		}
+		return w
 	}
 	return s.leaving(a)
 }
 
-// onCastlingWay reports whether square a must be empty for a castling the
+// castlingWay returns the squares that must be empty for a castling the
 // side still has the right to.
-func (s *survey) onCastlingWay(a rules.Square) bool {
+func (s *survey) castlingWay() rules.Bitboard {
+	var way rules.Bitboard
 	for wing := uint8(0); wing < 2; wing++ {
-		if cg := s.b.castle0(wing); cg != nil && cg.empty.Has(a) {
-			return true
+		if cg := s.b.castle0(wing); cg != nil {
+			way = way.Or(cg.empty)
 		}
 	}
-	return false
+	return way
 }
 
 // vacated is the origin sq of second moves and, once known, w0: the men
@@ -448,7 +457,7 @@ func (s *survey) rootGains(v *vacated, m hmove, k rules.Kind, u bool) bool {
 	b := &s.b
 	m1 := s.line[0]
 	a := m.from
-	if s.onCastlingWay(a) {
+	if s.way.Has(a) {
 		return true
 	}
 	if u {
@@ -543,7 +552,7 @@ func (s *survey) secondMove(m hmove, root bool, v *vacated) {
 	// A castling gains only when m empties a square on its way: one open
 	// after m was open after the first move (recordAfter recorded it), and
 	// a castling line, which reads its squares, never wants keeping again.
-	if s.onCastlingWay(m.from) {
+	if s.way.Has(m.from) {
 		s.recordCastles(occ, b.rights&^b.castles.rightsLost(b.side, m.from))
 	}
 	s.pop()
