@@ -586,9 +586,11 @@ func (n *node) near2(lm *lastMoves, gl goal) rules.Bitboard {
 	if !lm.twoKnown {
 		b := &n.own.b
 		lm.two = rules.Bitboard{}
-		for i := range b.men {
-			if m := &b.men[i]; m.u && b.lowerBound(m.kind, m.sq, gl.sq, gl.kind) <= 2 {
-				lm.two.Set(m.sq)
+		// Only men of gl's kind and pawns have a bound (lowerBound).
+		for c := b.ukind[gl.kind].Or(b.ukind[rules.Pawn]); !c.IsZero(); {
+			v := c.PopLSB()
+			if b.lowerBound(b.men[b.at[v]-1].kind, v, gl.sq, gl.kind) <= 2 {
+				lm.two.Set(v)
 			}
 		}
 		lm.twoKnown = true
