@@ -143,7 +143,7 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 	s.res = grow(s.res, n)
 	clear(s.support[:])
 	s.edges, s.wits, s.reads = s.edges[:0], s.wits[:0], s.reads[:0]
-	s.depth = 0
+	s.depth, s.known[0] = 0, true // the empty line reads nothing
 	s.goals, s.targets = s.goals[:0], targets
 	for k := rules.Pawn; k < rules.NumKinds; k++ {
 		for t := s.b.tkind[k].And(targets); !t.IsZero(); {
@@ -185,15 +185,17 @@ func (s *survey) push(m hmove) {
 // lineAt returns the squares the first d moves of the current line depend
 // on and their flags.
 func (s *survey) lineAt(d int) (rules.Bitboard, uint8) {
-	if d == 0 {
-		return rules.Bitboard{}, 0
-	}
 	if !s.known[d] {
-		deps, flags := s.lineAt(d - 1)
-		m := s.line[d-1]
-		s.lineDeps[d], s.lineFlags[d], s.known[d] = deps.Or(s.b.deps(m)), flags|flagsOf(m), true
+		s.learnLine(d)
 	}
 	return s.lineDeps[d], s.lineFlags[d]
+}
+
+// learnLine computes what lineAt(d) returns, when it is not known.
+func (s *survey) learnLine(d int) {
+	deps, flags := s.lineAt(d - 1)
+	m := s.line[d-1]
+	s.lineDeps[d], s.lineFlags[d], s.known[d] = deps.Or(s.b.deps(m)), flags|flagsOf(m), true
 }
 
 // pop leaves the line's last move.
