@@ -77,6 +77,34 @@ func benchPerft(b *testing.B, depth, step int) {
 	}
 }
 
+// BenchmarkSample counts perft 3 with the travelers rules below a fixed
+// sample of root actions of each benchmark position (every 40th from the
+// two-traveling position, every 200th from the start): a fixed amount of
+// work, for instruction counts that compare two builds to a tenth of a per
+// cent, where times on a shared machine spread by some 15% (one thread and
+// no preemption signals, which callgrind would stumble on):
+//
+//	go test -c -o travelers.test ./variant/travelers
+//	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \
+//		./travelers.test -test.run XXX -test.bench Sample/two-traveling -test.benchtime 1x
+func BenchmarkSample(b *testing.B) {
+	for _, bp := range benchPositions {
+		step := 40
+		if bp.name == "start" {
+			step = 200
+		}
+		b.Run(bp.name, func(b *testing.B) {
+			p := benchPosition(b, bp.fen, "travelers")
+			var nodes uint64
+			for b.Loop() {
+				forgetResonances()
+				nodes += perftBelow(b, p, 3, step)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
 // perftBelow counts perft to depth below every step-th root action of p
 // (all of them: perft to depth).
 func perftBelow(b *testing.B, p *rules.Position, depth, step int) uint64 {
