@@ -135,23 +135,23 @@ func (b Bitboard) MSB() Square {
 func (b *Bitboard) PopLSB() Square {
 	switch {
 	case b.w0 != 0:
-		s := Square(bits.TrailingZeros64(b.w0))
-		b.w0 &= b.w0 - 1
-		return s
+		return popWord(&b.w0, 0)
 	case b.w1 != 0:
-		s := Square(64 + bits.TrailingZeros64(b.w1))
-		b.w1 &= b.w1 - 1
-		return s
+		return popWord(&b.w1, 64)
 	case b.w2 != 0:
-		s := Square(128 + bits.TrailingZeros64(b.w2))
-		b.w2 &= b.w2 - 1
-		return s
+		return popWord(&b.w2, 128)
 	case b.w3 != 0:
-		s := Square(192 + bits.TrailingZeros64(b.w3))
-		b.w3 &= b.w3 - 1
-		return s
+		return popWord(&b.w3, 192)
 	}
 	return NoSquare
+}
+
+// popWord removes the lowest square from the non-empty word w, whose bit 0
+// is square base, and returns it.
+func popWord(w *uint64, base Square) Square {
+	s := base + Square(bits.TrailingZeros64(*w))
+	*w &= *w - 1
+	return s
 }
 
 // Squares lists the squares of b in increasing order.
