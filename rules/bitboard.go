@@ -10,17 +10,9 @@ type Bitboard struct{ w0, w1, w2, w3 uint64 }
 // squareBBs holds the bitboard of each square.
 var squareBBs = func() (t [NumSquares]Bitboard) {
 	for s := range t {
-		m := uint64(1) << (uint(s) & 63)
-		switch s >> 6 {
-		case 0:
-			t[s].w0 = m
-		case 1:
-			t[s].w1 = m
-		case 2:
-			t[s].w2 = m
-		default:
-			t[s].w3 = m
-		}
+		var w [4]uint64
+		w[s>>6] = 1 << (uint(s) & 63)
+		t[s] = FromWords(w)
 	}
 	return t
 }()
@@ -52,7 +44,7 @@ func (b Bitboard) word(i int) uint64 {
 	return w
 }
 
-// Has reports whether s is in b.
+// Has reports whether s is in b (s a square, not NoSquare).
 func (b Bitboard) Has(s Square) bool { return b.word(int(s)>>6)>>(uint(s)&63)&1 != 0 }
 
 // Set adds s to b.
