@@ -90,11 +90,17 @@ func TestShortcutsAgainstExact(t *testing.T) {
 // actions, on every position.
 func inRandomGames(t *testing.T, rng *rand.Rand, games, plies int, check func(p *rules.Position) []rules.Move) {
 	t.Helper()
+	inRandomGamesFrom(t, rng, playStarts, games, plies, check)
+}
+
+// inRandomGamesFrom is inRandomGames from the positions starts.
+func inRandomGamesFrom(t *testing.T, rng *rand.Rand, starts []startPosition, games, plies int, check func(p *rules.Position) []rules.Move) {
+	t.Helper()
 	for g := range games {
-		s := playStarts[g%len(playStarts)]
+		s := starts[g%len(starts)]
 		p, err := rules.NewPosition(Travelers, s.fen)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", s.from, err)
 		}
 		for range plies {
 			legal := check(p)
@@ -220,7 +226,7 @@ func candidates(n *node) []rules.Move {
 
 // checkStarts are positions where the side to move is in check (R7), the
 // opponent having no traveling man.
-var checkStarts = []struct{ fen, from string }{
+var checkStarts = []startPosition{
 	{"rnbqk1nr/pppp1ppp/8/4p3/1b6/3P4/PPP1PPPP/RNBQKBNR w KQkq - 1 3", "constructed: a bishop checks, a pawn or an explosion on c3 or d2 blocks"},
 	{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "the fool's mate: FIDE's mate, here explosions on g3 block"},
 }
@@ -259,24 +265,7 @@ func TestCountAgainstList(t *testing.T) {
 		}
 		check(p)
 	}
-	for _, c := range checkStarts {
-		p, err := rules.NewPosition(Travelers, c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.from, err)
-		}
-		for range games {
-			for range plies / 2 {
-				legal := check(p)
-				if len(legal) == 0 {
-					break
-				}
-				p.Make(legal[rng.IntN(len(legal))])
-			}
-			for p.Ply() > 0 {
-				p.Unmake()
-			}
-		}
-	}
+	inRandomGamesFrom(t, rng, checkStarts, games, plies/2, check)
 	inRandomGames(t, rng, games, plies, check)
 	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
 	t.Logf("%d positions", positions)

@@ -12,9 +12,12 @@ import (
 	"timechess/rules"
 )
 
+// startPosition is a position tests start from, and where it comes from.
+type startPosition struct{ fen, from string }
+
 // playStarts are the positions the random games start from, each with where
 // it comes from.
-var playStarts = []struct{ fen, from string }{
+var playStarts = []startPosition{
 	{Travelers.S.Start, "the start position (R1)"},
 	{benchPositions[1].fen, "constructed: two traveling men a side, traveled knights"},
 	{"rn2k2r/pppp1ppp/2n*1b3/3p*4/3P*4/2N'1BQ2/PPPP1PPP/R3K2R w KQk - 0 9", "constructed: castling rights, traveling men in the centre"},
