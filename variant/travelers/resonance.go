@@ -240,7 +240,7 @@ func (s *survey) resonanceNode() {
 		own.Set(m.to)
 		var w rules.Bitboard
 		if between.Has(m.from) {
-			w = near.And(b.watchers(m.from, occ))
+			w = s.nearSeers(near, m.from, occ)
 		}
 		if !self && w.IsZero() {
 			continue
@@ -255,6 +255,32 @@ func (s *survey) resonanceNode() {
 		}
 		s.pop()
 	}
+}
+
+// nearSeers returns the men of near that see square a once it is empty,
+// with blockers occ: watchers narrowed to them, found man by man, so that
+// the board's reads gain only the squares between them and a (and the
+// square a pawn's double step crosses).
+func (s *survey) nearSeers(near rules.Bitboard, a rules.Square, occ rules.Bitboard) rules.Bitboard {
+	b := &s.b
+	g := b.g
+	var w rules.Bitboard
+	for n := near; !n.IsZero(); {
+		u := n.PopLSB()
+		k := b.men[b.at[u]-1].kind
+		switch {
+		case k == rules.Pawn:
+			if one := u + b.fwd; a != one && g.Contains(one) {
+				b.reads.Set(one)
+			}
+		case sees(g, k, u).Has(a):
+			b.reads = b.reads.Or(g.Between(u, a))
+		}
+		if s.passes(k, u, a, occ) {
+			w.Set(u)
+		}
+	}
+	return w
 }
 
 // recordNear records the final moves of the untraveled men one move from a
