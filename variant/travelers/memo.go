@@ -16,6 +16,21 @@ import (
 // Recent answers are kept in a table indexed by the men, each with the
 // squares read and which of them were occupied, and given again only when
 // the position agrees on them.
+//
+// An answer also holds on a board that has enemy men on more of the squares
+// read ("filled"), when the first line found of each resonance reads none of
+// them and the survey of the filled board would follow no line on which an
+// own pawn takes on one of them (node.fillable). A line that reads no
+// filled square is a line of both boards, so every resonance survives. A
+// line of the filled board that takes on a filled square with a piece
+// leaves the board a quiet move there would have left, so it is a line of
+// the other board with the same end, and no resonance is new; only a pawn,
+// which cannot move aside onto an empty square, gains lines by the new men
+// (with its first or second move: the last ends on a traveling man).
+// Siblings after explosions of the opponent differ by the two men it placed:
+// the survey after an action of the side, in a position the opponent's last
+// action was an explosion, is first made on the board without those two men
+// (node.vacant), whose answer then serves the other siblings too.
 
 // memoKey is what a resonance survey depends on besides the squares read.
 type memoKey struct {
@@ -30,13 +45,19 @@ type memoKey struct {
 	only    rules.Square      // the one man asked about, NoSquare when all
 }
 
+// answer is what a resonance survey found.
+type answer struct {
+	found   rules.Bitboard // the resonators
+	useful  rules.Bitboard // the squares the first line of each resonance read
+	matched bool           // the surveyed traveling men have distinct resonators
+}
+
 // memoEntry is one remembered answer.
 type memoEntry struct {
+	answer
 	key      memoKey
 	reads    rules.Bitboard // the squares the survey read
 	occupied rules.Bitboard // those of them that were occupied
-	found    rules.Bitboard // the resonators
-	matched  bool           // the surveyed traveling men have distinct resonators
 	valid    bool
 }
 
@@ -89,28 +110,38 @@ func (k *memoKey) bucket() int {
 }
 
 // recall returns the remembered answer for key k in a position whose
-// occupied squares are occ.
-func recall(k *memoKey, occ rules.Bitboard) (found rules.Bitboard, matched, ok bool) {
+// occupied squares are occ, when one holds there (ok). Failing that, it
+// returns an answer remembered for a board with fewer enemy men among the
+// squares read, with the squares it would need filled (cand; empty when
+// there is none): that answer holds when node.fillable says so.
+func recall(k *memoKey, occ rules.Bitboard) (a answer, ok bool, cand answer, filled rules.Bitboard) {
 	memo.Lock()
 	defer memo.Unlock()
 	bucket := &memo.slots[k.bucket()]
 	for i := range bucket {
-		if e := &bucket[i]; e.valid && e.key == *k && occ.And(e.reads) == e.occupied {
-			return e.found, e.matched, true
+		e := &bucket[i]
+		if !e.valid || e.key != *k {
+			continue
+		}
+		switch o := occ.And(e.reads); {
+		case o == e.occupied:
+			return e.answer, true, answer{}, rules.Bitboard{}
+		case e.occupied.AndNot(o).IsZero() && !o.AndNot(e.occupied).Intersects(e.useful):
+			cand, filled = e.answer, o.AndNot(e.occupied)
 		}
 	}
-	return rules.Bitboard{}, false, false
+	return answer{}, false, cand, filled
 }
 
-// remember keeps the answer for key k, the survey having read the squares
+// remember keeps the answer a for key k, the survey having read the squares
 // reads of the occupied squares occ.
-func remember(k *memoKey, reads, occ, found rules.Bitboard, matched bool) {
+func remember(k *memoKey, reads, occ rules.Bitboard, a answer) {
 	memo.Lock()
 	defer memo.Unlock()
 	b := k.bucket()
 	w := memo.next[b]
 	memo.next[b] = (w + 1) % memoWays
-	memo.slots[b][w] = memoEntry{key: *k, reads: reads, occupied: occ.And(reads), found: found, matched: matched, valid: true}
+	memo.slots[b][w] = memoEntry{answer: a, key: *k, reads: reads, occupied: occ.And(reads), valid: true}
 }
 
 // resonators returns colour c's untraveled men that resonate with one of its
@@ -134,20 +165,184 @@ func (n *node) resonates(p *rules.Position, c rules.Color, v rules.Square) bool 
 func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitboard, only rules.Square) (found rules.Bitboard, matched bool) {
 	k := keyOf(p, c, targets)
 	k.only = only
-	occ := p.Occupied()
-	if found, matched, ok := recall(&k, occ); ok {
-		return found, matched
+	a, ok, cand, filled := recall(&k, p.Occupied())
+	if !ok && !filled.IsZero() && n.fillable(p, &k, filled) {
+		a, ok = cand, true
 	}
+	if !ok {
+		a = n.surveyFor(p, &k, n.vacant.And(p.ByColor[c.Other()]))
+	}
+	return a.found, a.matched
+}
+
+// surveyFor surveys the resonances of key k in p and remembers the answer.
+// It first surveys the board without the enemy men on vac (the two men of
+// the opponent's last explosion, node.vacant), whose answer also serves
+// siblings that exploded elsewhere, when that answer holds in p too.
+func (n *node) surveyFor(p *rules.Position, k *memoKey, vac rules.Bitboard) answer {
 	s := &n.spare
-	s.only, s.alone = only, only != rules.NoSquare
-	s.runFor(p, c, resonanceSurvey, targets)
-	s.alone = false
-	for i, r := range s.res {
-		if !r.IsZero() {
-			found.Set(s.origin[i])
+	if !vac.IsZero() && n.fillable(p, k, vac) {
+		a := n.surveyOn(p, k, vac)
+		if !vac.And(s.b.reads).Intersects(a.useful) {
+			return a
 		}
 	}
-	matched = s.correct(&n.mt)
-	remember(&k, s.b.reads, occ, found, matched)
-	return found, matched
+	return n.surveyOn(p, k, rules.Bitboard{})
+}
+
+// surveyOn surveys the resonances of key k in p, the enemy men on vac taken
+// off the board first, and remembers the answer.
+func (n *node) surveyOn(p *rules.Position, k *memoKey, vac rules.Bitboard) answer {
+	s := &n.spare
+	s.only, s.alone, s.vacant = k.only, k.only != rules.NoSquare, vac
+	s.runFor(p, k.side, resonanceSurvey, k.targets)
+	s.alone, s.vacant = false, rules.Bitboard{}
+	a := answer{useful: s.useful, matched: s.correct(&n.mt)}
+	for i, r := range s.res {
+		if !r.IsZero() {
+			a.found.Set(s.origin[i])
+		}
+	}
+	remember(k, s.b.reads, p.Occupied().AndNot(s.b.rootEmpty), a)
+	return a
+}
+
+// fillable reports whether a resonance answer for a board without the
+// enemy men on filled holds in p, where they stand, when the first lines
+// that answer found read none of them (the caller's to check): whether the
+// survey of key k in p prunes every line on which an own pawn takes on one
+// of them (memo.go). Such a pawn takes with the line's first or second move
+// (its last move ends on a traveling man), from a square diagonally behind
+// the filled square that it stands on or reaches with its first move. The
+// survey follows the capture only when the pawn then has a bound of at most
+// two moves, when as a first move it takes a man standing between or leaves
+// the zone (resonanceLines), or when as a second move it leaves a square
+// between a man then one move from a traveling man and that traveling man
+// (resonanceNode): a man one move away in p, or the first move's man, which
+// then stands where its kind reaches a traveling man of its type in one
+// move (or a pawn's double step behind it).
+func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bool {
+	g := p.Geometry()
+	other, last := k.side.Other(), g.H-1
+	if k.side == rules.Black {
+		last = 0
+	}
+	var behind, origins rules.Bitboard
+	for f := filled; !f.IsZero(); {
+		d := f.PopLSB()
+		if d.Rank() == last {
+			return false // a promotion: not followed here
+		}
+		behind = behind.Or(g.PawnAttack[other][d])
+	}
+	// Where a pawn that could stand behind with its first move comes from:
+	// a square behind, one or two steps back, or a capture back.
+	back := -forward(k.side)
+	for sq := behind; !sq.IsZero(); {
+		sc := sq.PopLSB()
+		origins = origins.Or(g.PawnAttack[other][sc])
+		for v, i := sc, 0; i < 3 && g.Contains(v); v, i = v+back, i+1 {
+			origins.Set(v)
+		}
+	}
+	if !origins.Intersects(k.men[rules.Pawn-1]) {
+		return true
+	}
+	s := &n.spare
+	b := &s.b
+	s.only, s.alone, s.vacant = k.only, k.only != rules.NoSquare, rules.Bitboard{}
+	defer func() { s.alone = false }()
+	s.begin(p, k.side, resonanceSurvey, k.targets)
+	// The pawns' squares behind: where they stand, or where their first
+	// move takes them.
+	var from, reached rules.Bitboard
+	for i := range b.men {
+		m := &b.men[i]
+		if m.kind != rules.Pawn {
+			continue
+		}
+		if behind.Has(m.sq) {
+			from.Set(m.sq)
+		}
+		for _, mv := range b.pawnMoves(s.buf1[:0], m.sq) {
+			if behind.Has(mv.to) {
+				reached.Set(mv.to)
+			}
+		}
+	}
+	if from.Or(reached).IsZero() {
+		return true
+	}
+	s.lb = grow(s.lb, len(b.men))
+	for i := range b.men {
+		s.lb[i] = s.bound(i, b.men[i].sq, b.men[i].kind)
+	}
+	zone, between := s.zone()
+	lines := s.nearLines()
+	for sq := from.Or(reached); !sq.IsZero(); {
+		sc := sq.PopLSB()
+		if lines.Has(sc) || from.Has(sc) && zone.Has(sc) {
+			return false
+		}
+		for ds := filled.And(g.PawnAttack[k.side][sc]); !ds.IsZero(); {
+			d := ds.PopLSB()
+			if from.Has(sc) && between.Has(d) {
+				return false
+			}
+			if s.pawnBound(d) <= 2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nearLines returns the squares a second move may leave to serve
+// (resonanceNode): those between a man one move from a traveling man of
+// its type, by the bounds, and any surveyed traveling man; the men one move
+// away are those in s.lb and the men a first move brings one move away.
+func (s *survey) nearLines() rules.Bitboard {
+	b := &s.b
+	var near rules.Bitboard
+	for i := range b.men {
+		if s.lb[i] <= 1 {
+			near.Set(b.men[i].sq)
+		}
+	}
+	ms := b.moves(s.buf1[:0])
+	s.buf1 = ms
+	for _, m := range ms {
+		if m.kind == hCastle {
+			cg := b.castle(m.wing)
+			for _, mv := range [2][2]rules.Square{{cg.king, cg.kingTo}, {cg.rook, cg.rookTo}} {
+				if i := int(b.at[mv[0]]) - 1; s.bound(i, mv[1], b.men[i].kind) <= 1 {
+					near.Set(mv[1])
+				}
+			}
+			continue
+		}
+		i := int(b.at[m.from]) - 1
+		if s.bound(i, m.to, promoted(b.men[i].kind, m.promo)) <= 1 {
+			near.Set(m.to)
+		}
+	}
+	var lines rules.Bitboard
+	for x := near; !x.IsZero(); {
+		sq := x.PopLSB()
+		for _, gl := range s.goals {
+			lines = lines.Or(b.g.Between(sq, gl.sq))
+		}
+	}
+	return lines
+}
+
+// pawnBound returns the least bound of a pawn on sq to a surveyed traveling
+// man (a bound the survey may not give it: it may be traveled, or not the
+// man asked about).
+func (s *survey) pawnBound(sq rules.Square) int {
+	best := unreachable
+	for _, gl := range s.goals {
+		best = min(best, s.b.lowerBound(rules.Pawn, sq, gl.sq, gl.kind))
+	}
+	return best
 }

@@ -43,6 +43,9 @@ type node struct {
 	freshKnown   bool
 	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
 	calm         int8 // calmExplosions: 0 unknown, 1 yes, 2 no
+	// vacant: the squares of the two men the opponent's last action
+	// exploded, if it was an explosion (memo.go).
+	vacant rules.Bitboard
 
 	buf  []rules.Move
 	out  []rules.Move // the legal actions found, unless counting
@@ -66,7 +69,17 @@ func probe(p *rules.Position) *node {
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
 	n.correct, n.checked, n.calm, n.appsKnown = false, 0, 0, false
 	n.own.goals = n.own.goals[:0]
+	n.vacant = exploded(p)
 	return n
+}
+
+// exploded returns the squares of the traveling and the traveled man the
+// last action of p placed, if it was an explosion.
+func exploded(p *rules.Position) rules.Bitboard {
+	if m := p.LastMove(); m.Kind == rules.Explosion {
+		return rules.BB(m.From, m.To)
+	}
+	return rules.Bitboard{}
 }
 
 // release returns n to the pool.

@@ -109,13 +109,16 @@ type survey struct {
 	known     [3]bool
 	depth     int
 
-	goals      []goal                  // the own traveling men surveyed
-	targets    rules.Bitboard          // their squares (a superset)
-	gidx       [rules.NumSquares]int16 // the index in goals of the traveling man on a square
-	lb         []int                   // resonance survey: per man, the bound to a traveling man of its type
-	only       rules.Square            // resonance survey: the one man that may finish, when alone
-	alone      bool
-	buf0, buf1 []hmove
+	goals   []goal                  // the own traveling men surveyed
+	targets rules.Bitboard          // their squares (a superset)
+	gidx    [rules.NumSquares]int16 // the index in goals of the traveling man on a square
+	lb      []int                   // resonance survey: per man, the bound to a traveling man of its type
+	only    rules.Square            // resonance survey: the one man that may finish, when alone
+	alone   bool
+	// vacant: enemy men a resonance survey takes off the board first;
+	// useful: the squares the first line of each resonance read (memo.go).
+	vacant, useful rules.Bitboard
+	buf0, buf1     []hmove
 }
 
 // goal is an own traveling man, the target of a resonance.
@@ -132,8 +135,25 @@ func (s *survey) run(p *rules.Position, c rules.Color, mode surveyMode) {
 // runFor surveys colour c's lines in p, the resonances only with the
 // traveling men on the squares of targets.
 func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
+	s.begin(p, c, mode, targets)
+	if mode == fullSurvey {
+		clear(s.head[:])
+		clear(s.weak[:])
+		s.slots = s.slots[:0]
+		s.rootOcc, s.rootOwn = s.b.occ, s.b.own
+		s.fullLines()
+		return
+	}
+	s.resonanceLines()
+}
+
+// begin sets a survey of colour c's lines in p up, the resonances only with
+// the traveling men on the squares of targets: its board, men and goals.
+func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
 	s.mode = mode
 	s.b.init(p, c)
+	s.b.vacate(s.vacant)
+	s.useful = rules.Bitboard{}
 	n := len(s.b.men)
 	s.origin = s.origin[:0]
 	for _, m := range s.b.men {
@@ -153,15 +173,6 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 		}
 	}
 	s.edgeAt = grow(s.edgeAt, n*len(s.goals))
-	if mode == fullSurvey {
-		clear(s.head[:])
-		clear(s.weak[:])
-		s.slots = s.slots[:0]
-		s.rootOcc, s.rootOwn = s.b.occ, s.b.own
-		s.fullLines()
-		return
-	}
-	s.resonanceLines()
 }
 
 // grow returns buf with n zero elements.

@@ -276,6 +276,10 @@ func (s *survey) resonate(i int, m hmove) {
 		s.edges = append(s.edges, edge{man: i, t: m.to, wit: -1})
 		e = int32(len(s.edges))
 		s.edgeAt[at] = e
+		if s.mode != fullSurvey {
+			deps, _ := s.lineWith(m, m.to)
+			s.useful = s.useful.Or(deps)
+		}
 	}
 	if s.mode != fullSurvey {
 		return
