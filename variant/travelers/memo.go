@@ -153,10 +153,45 @@ func (n *node) resonators(p *rules.Position, c rules.Color, targets rules.Bitboa
 }
 
 // resonates reports whether colour c's untraveled man on v resonates with
-// one of its traveling men in p: a survey of the lines that man finishes.
+// one of its traveling men in p: a line of its own moves shows it at once
+// most of the time (aloneResonates), else a survey of the lines that man
+// finishes answers.
 func (n *node) resonates(p *rules.Position, c rules.Color, v rules.Square) bool {
+	if aloneResonates(p, c, v) {
+		return true
+	}
 	found, _ := n.resonatorsOf(p, c, p.Geometry().Mask, v)
 	return found.Has(v)
+}
+
+// aloneResonates reports whether colour c's untraveled man on v can
+// annihilate with one of its traveling men by a line of its own moves, one
+// move or, a piece, two: onto the traveling man, or onto an empty or enemy
+// square from which it then reaches one of its type.
+func aloneResonates(p *rules.Position, c rules.Color, v rules.Square) bool {
+	occ := p.Occupied()
+	ts := traveling(&p.State, c)
+	for t := ts; !t.IsZero(); {
+		if annihilatorsOf(p, c, t.PopLSB(), occ, rules.Bitboard{}).Has(v) {
+			return true
+		}
+	}
+	k := p.Board[v].Kind()
+	ts = ts.And(p.ByKind[k])
+	if k == rules.Pawn || ts.IsZero() {
+		return false
+	}
+	g := p.Geometry()
+	for xs := g.Attacks(k, c, v, occ).AndNot(p.ByColor[c]); !xs.IsZero(); {
+		x := xs.PopLSB()
+		after := occ
+		after.Clear(v)
+		after.Set(x)
+		if g.Attacks(k, c, x, after).Intersects(ts) {
+			return true
+		}
+	}
+	return false
 }
 
 // resonatorsOf is resonators, asked about the man on only alone when only
