@@ -305,31 +305,29 @@ func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bo
 			}
 		}
 	}
-	if from.Or(reached).IsZero() {
+	stands := from.Or(reached)
+	if stands.IsZero() {
 		return true
+	}
+	for sq := stands; !sq.IsZero(); {
+		for ds := filled.And(g.PawnAttack[k.side][sq.PopLSB()]); !ds.IsZero(); {
+			if s.pawnBound(ds.PopLSB()) <= 2 {
+				return false
+			}
+		}
 	}
 	s.lb = grow(s.lb, len(b.men))
 	for i := range b.men {
 		s.lb[i] = s.bound(i, b.men[i].sq, b.men[i].kind)
 	}
 	zone, between := s.zone()
-	lines := s.nearLines()
-	for sq := from.Or(reached); !sq.IsZero(); {
+	for sq := from; !sq.IsZero(); {
 		sc := sq.PopLSB()
-		if lines.Has(sc) || from.Has(sc) && zone.Has(sc) {
+		if zone.Has(sc) || filled.And(g.PawnAttack[k.side][sc]).Intersects(between) {
 			return false
 		}
-		for ds := filled.And(g.PawnAttack[k.side][sc]); !ds.IsZero(); {
-			d := ds.PopLSB()
-			if from.Has(sc) && between.Has(d) {
-				return false
-			}
-			if s.pawnBound(d) <= 2 {
-				return false
-			}
-		}
 	}
-	return true
+	return !s.nearLines().Intersects(stands)
 }
 
 // nearLines returns the squares a second move may leave to serve
