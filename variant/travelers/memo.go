@@ -153,22 +153,23 @@ func (n *node) resonators(p *rules.Position, c rules.Color, targets rules.Bitboa
 }
 
 // resonates reports whether colour c's untraveled man on v resonates with
-// one of its traveling men in p: a line of its own moves shows it at once
-// most of the time (aloneResonates), else a survey of the lines that man
-// finishes answers.
+// one of its traveling men in p: a short line shows it at once most of the
+// time (resonatesSoon), else a survey of the lines that man finishes
+// answers.
 func (n *node) resonates(p *rules.Position, c rules.Color, v rules.Square) bool {
-	if aloneResonates(p, c, v) {
+	if n.resonatesSoon(p, c, v) {
 		return true
 	}
 	found, _ := n.resonatorsOf(p, c, p.Geometry().Mask, v)
 	return found.Has(v)
 }
 
-// aloneResonates reports whether colour c's untraveled man on v can
-// annihilate with one of its traveling men by a line of its own moves, one
-// move or, a piece, two: onto the traveling man, or onto an empty or enemy
-// square from which it then reaches one of its type.
-func aloneResonates(p *rules.Position, c rules.Color, v rules.Square) bool {
+// resonatesSoon reports whether colour c's untraveled man on v can
+// annihilate with one of its traveling men by a line of one of the
+// shapes: its own one move or, a piece, its own two moves (a knight's
+// three), or a move of an own man out of its way first (one in its way or
+// in the way of a traveling man of its type), then its one or two moves.
+func (n *node) resonatesSoon(p *rules.Position, c rules.Color, v rules.Square) bool {
 	occ := p.Occupied()
 	ts := traveling(&p.State, c)
 	for t := ts; !t.IsZero(); {
@@ -182,12 +183,66 @@ func aloneResonates(p *rules.Position, c rules.Color, v rules.Square) bool {
 		return false
 	}
 	g := p.Geometry()
-	for xs := g.Attacks(k, c, v, occ).AndNot(p.ByColor[c]); !xs.IsZero(); {
-		x := xs.PopLSB()
-		after := occ
-		after.Clear(v)
-		after.Set(x)
-		if g.Attacks(k, c, x, after).Intersects(ts) {
+	own := p.ByColor[c]
+	if reachesInTwo(g, c, k, v, ts, occ, own) || k == rules.Knight && knightInThree(g, v, ts, own) {
+		return true
+	}
+	ways := g.Attacks(k, c, v, occ)
+	for t := ts; !t.IsZero(); {
+		ways = ways.Or(g.Attacks(k, c, t.PopLSB(), occ))
+	}
+	b := &n.spare.b
+	b.init(p, c)
+	for hs := ways.And(own); !hs.IsZero(); {
+		h := hs.PopLSB()
+		i := int(b.at[h]) - 1
+		if i < 0 || h == v {
+			continue // a traveling man never moves
+		}
+		ms := b.manMoves(n.spare.buf1[:0], i)
+		n.spare.buf1 = ms
+		for _, m := range ms {
+			o, w := occ, own
+			o.Clear(h)
+			o.Set(m.to)
+			w.Clear(h)
+			w.Set(m.to)
+			if reachesInTwo(g, c, k, v, ts, o, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// knightInThree reports whether a knight on v, own being its side's men,
+// reaches a square of ts (own men) in three moves.
+func knightInThree(g *rules.Geometry, v rules.Square, ts, own rules.Bitboard) bool {
+	var second, last rules.Bitboard
+	for xs := g.Knight[v].AndNot(own); !xs.IsZero(); {
+		second = second.Or(g.Knight[xs.PopLSB()])
+	}
+	own.Clear(v)
+	for t := ts; !t.IsZero(); {
+		last = last.Or(g.Knight[t.PopLSB()])
+	}
+	return second.AndNot(own).Intersects(last)
+}
+
+// reachesInTwo reports whether a man of kind k (not a pawn) and colour c on
+// v, with blockers occ of which own are c's, reaches a square of ts (its
+// own men) in one move, or in two: onto a square it attacks that is not
+// own and that a man of its kind on a square of ts would attack with v
+// empty.
+func reachesInTwo(g *rules.Geometry, c rules.Color, k rules.Kind, v rules.Square, ts, occ, own rules.Bitboard) bool {
+	first := g.Attacks(k, c, v, occ)
+	if first.Intersects(ts) {
+		return true
+	}
+	first = first.AndNot(own)
+	occ.Clear(v)
+	for t := ts; !t.IsZero(); {
+		if first.Intersects(g.Attacks(k, c, t.PopLSB(), occ)) {
 			return true
 		}
 	}
