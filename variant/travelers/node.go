@@ -104,6 +104,7 @@ func (n *node) setup() {
 	n.matchDeps, n.used, n.fragile = rules.Bitboard{}, rules.Bitboard{}, false
 	for j := range n.own.goals {
 		c := n.mt.cands[j][n.mt.chosen[j]]
+		c.wit = n.own.leanest(c.wit)
 		w := &n.own.wits[c.wit]
 		d := w.deps
 		d.Set(n.own.goals[j].sq)

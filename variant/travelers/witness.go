@@ -261,6 +261,31 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 	}
 }
 
+// leanest returns, among witness w and those linked after it (the
+// witnesses of one resonance), one that neither takes en passant nor
+// castles, if any, reading the fewest squares: the one whose line the
+// fewest actions touch.
+func (s *survey) leanest(w int32) int32 {
+	best := w
+	for i := s.wits[w].next - 1; i >= 0; i = s.wits[i].next - 1 {
+		if s.leaner(i, best) {
+			best = i
+		}
+	}
+	return best
+}
+
+// leaner reports whether witness a is to be preferred to witness b: it
+// neither takes en passant nor castles while b does, or reads fewer
+// squares and is no worse in that.
+func (s *survey) leaner(a, b int32) bool {
+	x, y := &s.wits[a], &s.wits[b]
+	if (x.flags == 0) != (y.flags == 0) {
+		return x.flags == 0
+	}
+	return x.deps.Count() < y.deps.Count()
+}
+
 // resonate records that man i can annihilate with the own traveling man on
 // m.to, the line ending with m. A full survey sees every such line (its
 // representative, at least: see witness.go) and keeps, per resonance, the
