@@ -109,12 +109,13 @@ func (k *memoKey) bucket() int {
 	return int(h & (memoBuckets - 1))
 }
 
-// recall returns the remembered answer for key k in a position whose
-// occupied squares are occ, when one holds there (ok). Failing that, it
-// returns an answer remembered for a board with fewer enemy men among the
-// squares read, with the squares it would need filled (cand; empty when
-// there is none): that answer holds when node.fillable says so.
-func recall(k *memoKey, occ rules.Bitboard) (a answer, ok bool, cand answer, filled rules.Bitboard) {
+// recall puts in a the remembered answer for key k in a position whose
+// occupied squares are occ and reports whether it holds there (ok).
+// Failing that, it puts in a an answer remembered for a board with fewer
+// enemy men among the squares read and returns the squares it would need
+// filled (empty when there is none): that answer holds when node.fillable
+// says so.
+func recall(k *memoKey, occ rules.Bitboard, a *answer) (ok bool, filled rules.Bitboard) {
 	memo.Lock()
 	defer memo.Unlock()
 	bucket := &memo.slots[k.bucket()]
@@ -125,12 +126,13 @@ func recall(k *memoKey, occ rules.Bitboard) (a answer, ok bool, cand answer, fil
 		}
 		switch o := occ.And(e.reads); {
 		case o == e.occupied:
-			return e.answer, true, answer{}, rules.Bitboard{}
+			*a = e.answer
+			return true, rules.Bitboard{}
 		case e.occupied.AndNot(o).IsZero() && !o.AndNot(e.occupied).Intersects(e.useful):
-			cand, filled = e.answer, o.AndNot(e.occupied)
+			*a, filled = e.answer, o.AndNot(e.occupied)
 		}
 	}
-	return answer{}, false, cand, filled
+	return false, filled
 }
 
 // remember keeps the answer a for key k, the survey having read the squares
@@ -255,9 +257,10 @@ func reachesInTwo(g *rules.Geometry, c rules.Color, k rules.Kind, v rules.Square
 func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitboard, only rules.Square) (found rules.Bitboard, matched bool) {
 	k := keyOf(p, c, targets)
 	k.only = only
-	a, ok, cand, filled := recall(&k, p.Occupied())
-	if !ok && !filled.IsZero() && n.fillable(p, &k, filled) {
-		a, ok = cand, true
+	var a answer
+	ok, filled := recall(&k, p.Occupied(), &a)
+	if !ok && !filled.IsZero() {
+		ok = n.fillable(p, &k, filled)
 	}
 	if !ok {
 		a = n.surveyFor(p, &k, n.vacant.And(p.ByColor[c.Other()]))

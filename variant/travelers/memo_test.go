@@ -65,7 +65,8 @@ func compareMemo(t *testing.T, p *rules.Position) (recalled, filledIn, asked int
 		}
 		for _, tg := range targets {
 			k := keyOf(p, c, tg)
-			switch _, ok, _, filled := recall(&k, p.Occupied()); {
+			var a answer
+			switch ok, filled := recall(&k, p.Occupied(), &a); {
 			case ok:
 				recalled++
 			case !filled.IsZero() && n.fillable(p, &k, filled):
