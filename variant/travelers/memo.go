@@ -347,8 +347,11 @@ func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bo
 	defer func() { s.alone = false }()
 	s.begin(p, k.side, resonanceSurvey, k.targets)
 	// The pawns' squares behind: where they stand, or where their first
-	// move takes them.
+	// move takes them (en passant included).
 	var from, reached rules.Bitboard
+	if b.ep != rules.NoSquare && behind.Has(b.ep) {
+		reached.Set(b.ep)
+	}
 	for i := range b.men {
 		m := &b.men[i]
 		if m.kind != rules.Pawn {
