@@ -111,16 +111,24 @@ func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bo
 // nearLines returns the squares a second move may leave to serve
 // (resonanceNode): those between a man one move from a traveling man of
 // its type, by the bounds, and any surveyed traveling man; the men one move
-// away are those in s.lb and the men a first move brings one move away.
+// away are those in s.lb and the men a first move brings one move away
+// (from two).
 func (s *survey) nearLines() rules.Bitboard {
 	b := &s.b
 	var near rules.Bitboard
+	ms := s.buf1[:0]
+	var wings uint8
 	for i := range b.men {
-		if s.lb[i] <= 1 {
+		switch {
+		case s.lb[i] <= 1:
 			near.Set(b.men[i].sq)
+			fallthrough
+		case s.lb[i] <= 2: // a move lowers a bound by one at most
+			ms = b.manMoves(ms, i)
+			wings |= b.wingsOf(b.men[i].sq)
 		}
 	}
-	ms := b.moves(s.buf1[:0])
+	ms = b.specialMoves(ms, wings)
 	s.buf1 = ms
 	for _, m := range ms {
 		if m.kind == hCastle {
