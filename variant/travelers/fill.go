@@ -71,7 +71,7 @@ func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bo
 	}
 	for i := range b.men {
 		m := &b.men[i]
-		if m.kind != rules.Pawn {
+		if m.kind != rules.Pawn || !origins.Has(m.sq) {
 			continue
 		}
 		if behind.Has(m.sq) {
