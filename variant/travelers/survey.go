@@ -137,6 +137,8 @@ func (s *survey) run(p *rules.Position, c rules.Color, mode surveyMode) {
 func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
 	s.begin(p, c, mode, targets)
 	if mode == fullSurvey {
+		s.reach = grow(s.reach, len(s.b.men))
+		clear(s.support[:])
 		clear(s.head[:])
 		clear(s.weak[:])
 		s.slots = s.slots[:0]
@@ -159,9 +161,7 @@ func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, target
 	for _, m := range s.b.men {
 		s.origin = append(s.origin, m.sq)
 	}
-	s.reach = grow(s.reach, n)
 	s.res = grow(s.res, n)
-	clear(s.support[:])
 	s.edges, s.wits, s.reads = s.edges[:0], s.wits[:0], s.reads[:0]
 	s.depth, s.known[0] = 0, true // the empty line reads nothing
 	s.goals, s.targets = s.goals[:0], targets
