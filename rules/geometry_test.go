@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestIsBetweenAgainstBetween checks IsBetween and Aligned, square by
-// square, against the bitboards of Between and Line on a full 16x16 board
+// TestIsBetweenAgainstBetween checks Between (a table) against the two
+// rays that meet between the squares, and IsBetween and Aligned, square by
+// square, against the bitboards of Between and Line, on a full 16x16 board
 // and on a narrow one.
 func TestIsBetweenAgainstBetween(t *testing.T) {
 	for _, size := range [][2]int{{16, 16}, {3, 7}} {
@@ -18,6 +19,13 @@ func TestIsBetweenAgainstBetween(t *testing.T) {
 					t.Fatalf("%dx%d: Aligned(%v, %v) = %v", size[0], size[1], a, b, Aligned(a, b))
 				}
 				between := g.Between(a, b)
+				var want Bitboard
+				if d, ok := direction(a, b); ok {
+					want = g.Rays[d][a].And(g.Rays[d^4][b])
+				}
+				if between != want {
+					t.Fatalf("%dx%d: Between(%v, %v) = %v, want %v", size[0], size[1], a, b, between.Squares(), want.Squares())
+				}
 				for _, c := range squares {
 					if IsBetween(a, b, c) != between.Has(c) {
 						t.Fatalf("%dx%d: IsBetween(%v, %v, %v) = %v", size[0], size[1], a, b, c, IsBetween(a, b, c))
