@@ -106,14 +106,19 @@ func (s *survey) withoutMan(w *witness, from, t rules.Square) bool {
 // from x, exploded as kind k, with some support of (k, x) still proving a
 // resonator for the new traveling man on x: a witness whose line does not
 // pass x and does not read the destination, and whose man is not in used
-// (the resonators other traveling men are matched to).
+// (the resonators other traveling men are matched to). The slot keeps the
+// answer for no man excluded.
 func (s *survey) supportCover(k rules.Kind, x rules.Square, used rules.Bitboard) rules.Bitboard {
 	var cover rules.Bitboard
 	h := s.head[k][x]
 	if h == 0 {
 		return cover
 	}
-	for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
+	sl := &s.slots[h-1]
+	if !sl.men.Intersects(used) {
+		return sl.cover
+	}
+	for i := sl.first; i != 0; i = s.wits[i-1].next {
 		w := &s.wits[i-1]
 		if w.flags&usesEnPassant == 0 && !w.deps.Has(x) && !used.Has(s.origin[w.man]) {
 			cover = cover.Or(s.b.g.Mask.AndNot(w.deps))
@@ -176,7 +181,11 @@ type slot struct {
 	first int32 // 1 + the index of the first witness
 	bad   rules.Bitboard
 	dests rules.Bitboard // the traveled man's destinations, once targeted
-	n     int
+	// men holds the men of its witnesses (their squares in the position),
+	// cover the squares some good witness does not read (supportCover with
+	// no man excluded).
+	men, cover rules.Bitboard
+	n          int
 	// good: a good line was seen; short: a good line of at most two moves
 	// was seen (and one is kept); capped: the slot stopped taking witnesses
 	// with bad squares left; targeted: bad is narrowed to the destinations
@@ -246,6 +255,10 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 	s.wits[w].next = sl.first
 	sl.first = w + 1
 	sl.n++
+	sl.men.Set(s.origin[i])
+	if flags&usesEnPassant == 0 && !deps.Has(land) {
+		sl.cover = sl.cover.Or(s.b.g.Mask.AndNot(deps))
+	}
 	if good {
 		sl.bad = sl.bad.And(deps)
 	}
