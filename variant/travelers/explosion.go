@@ -270,19 +270,17 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 	takes := ys.Intersects(p.ByColor[n.them])
 	fresh := n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, n.fixed(x), takes)
 	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Intersects(ys) {
-		for i := sl.first; i != 0; i = s.wits[i-1].next {
-			fresh.Set(s.origin[s.wits[i-1].man])
-		}
+		fresh = fresh.Or(sl.men)
 	}
-	return fresh.IsZero() || n.unmatchedLate(fresh, x, occ, takes)
+	return fresh.IsZero() || n.unmatchedLate(fresh, x, takes)
 }
 
-// unmatchedLate reports whether the traveling men and a new one whose
-// candidates are fresh have no one-to-one matching when each old one may
-// have the resonances that may keep a line reading no x (all of them when x
-// is NoSquare) and its late resonators on the board occ (lateBound, taking
-// allowed when takes).
-func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, occ rules.Bitboard, takes bool) bool {
+// unmatchedLate reports whether the traveling men and a new one on x (none
+// when x is NoSquare) whose candidates are fresh have no one-to-one matching
+// when each old one may have the resonances that may keep a line reading no
+// x (all of them when x is NoSquare) and its late resonators (lateOf,
+// taking allowed when takes).
+func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) bool {
 	s := &n.own
 	mt := &n.mt
 	goals := len(s.goals)
@@ -299,13 +297,34 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, occ rules.Bit
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
-	fixed := n.fixed(x)
-	for j, gl := range s.goals {
-		for men := n.lateBound(n.lastMovesOf(j), gl, occ, fixed, takes); !men.IsZero(); {
+	for j := range s.goals {
+		for men := n.lateOf(j, x, takes); !men.IsZero(); {
 			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
 		}
 	}
 	return !mt.solve()
+}
+
+// lateOf returns lateBound for own traveling man j on the board with the
+// new traveling man of an explosion on x (none when x is NoSquare), taking
+// allowed when takes. The new man changes it only when he stands on the
+// path of one of j's last moves: the bound without him is kept per node.
+func (n *node) lateOf(j int, x rules.Square, takes bool) rules.Bitboard {
+	lm := n.lastMovesOf(j)
+	gl := n.own.goals[j]
+	occ := n.p.Occupied()
+	if x != rules.NoSquare && lm.paths.Has(x) {
+		occ.Set(x)
+		return n.lateBound(lm, gl, occ, n.fixed(x), takes)
+	}
+	t := 0
+	if takes {
+		t = 1
+	}
+	if !lm.lateKnown[t] {
+		lm.late[t], lm.lateKnown[t] = n.lateBound(lm, gl, occ, n.fixed(rules.NoSquare), takes), true
+	}
+	return lm.late[t]
 }
 
 // kindHopeless reports whether hopeless refutes every explosion of kind k,
@@ -336,7 +355,7 @@ func (n *node) kindHopeless(k rules.Kind) bool {
 			}
 		}
 	}
-	if !n.unmatchedLate(fresh, rules.NoSquare, n.p.Occupied(), true) {
+	if !n.unmatchedLate(fresh, rules.NoSquare, true) {
 		return false
 	}
 	n.kindsLost |= bit
@@ -391,9 +410,7 @@ func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) rules.Bitboar
 	s := &n.own
 	men := n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
 	if sl := &s.slots[s.head[bl.k][bl.x]-1]; sl.capped || sl.short || coverAll.Has(bl.y) {
-		for i := sl.first; i != 0; i = s.wits[i-1].next {
-			men.Set(s.origin[s.wits[i-1].man])
-		}
+		men = men.Or(sl.men)
 	}
 	return men
 }
@@ -546,12 +563,17 @@ type approach struct {
 }
 
 // lastMoves is what the refutations of explosions ask about one traveling
-// man, computed once: the last moves onto it on an empty board, and, once
-// twoKnown, the untraveled men with a bound of two moves to it.
+// man, computed once: the last moves onto it on an empty board and the
+// squares their paths cross, once twoKnown, the untraveled men with a bound
+// of two moves to it, and once lateKnown[t], its lateBound on the board as
+// it is, taking allowed when t is 1 (lateOf).
 type lastMoves struct {
-	apps     []approach
-	two      rules.Bitboard
-	twoKnown bool
+	apps      []approach
+	paths     rules.Bitboard
+	two       rules.Bitboard
+	twoKnown  bool
+	late      [2]rules.Bitboard
+	lateKnown [2]bool
 }
 
 // lastMovesOf returns the lastMoves of own traveling man j (own.goals
@@ -572,8 +594,13 @@ func (n *node) lastMovesOf(j int) *lastMoves {
 			n.apps = n.apps[:k]
 		}
 		for i, gl := range n.own.goals {
-			n.apps[i].apps = n.appendApproaches(n.apps[i].apps[:0], gl)
-			n.apps[i].twoKnown = false
+			lm := &n.apps[i]
+			lm.apps = n.appendApproaches(lm.apps[:0], gl)
+			lm.paths = rules.Bitboard{}
+			for _, a := range lm.apps {
+				lm.paths = lm.paths.Or(a.path)
+			}
+			lm.twoKnown, lm.lateKnown = false, [2]bool{}
 		}
 		n.appsKnown = true
 	}
