@@ -140,11 +140,7 @@ func (b *hboard) pawnBound(s, t rules.Square, want rules.Kind) int {
 		}
 		return unreachable
 	}
-	promo := false
-	for _, k := range b.promos {
-		promo = promo || k == want
-	}
-	if !promo {
+	if b.promoSet&(1<<want) == 0 {
 		return unreachable
 	}
 	n := steps(abs(b.last-s.Rank()), 0)

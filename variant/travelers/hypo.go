@@ -40,6 +40,7 @@ type hman struct {
 type hboard struct {
 	g            *rules.Geometry
 	promos       []rules.Kind
+	promoSet     uint32 // bit k: a pawn may promote to kind k
 	side         rules.Color
 	fwd          rules.Square
 	second, last int
@@ -77,6 +78,10 @@ type hundo struct {
 func (b *hboard) init(p *rules.Position, c rules.Color) {
 	g := p.Geometry()
 	b.g, b.promos, b.side = g, p.Variant().Spec().Promotions, c
+	b.promoSet = 0
+	for _, k := range b.promos {
+		b.promoSet |= 1 << k
+	}
 	b.fwd, b.second, b.last = 16, 1, g.H-1
 	if c == rules.Black {
 		b.fwd, b.second, b.last = -16, g.H-2, 0
