@@ -167,8 +167,9 @@ func (n *node) rematchExplosion(bl *blast) bool {
 	mt := &n.mt
 	mt.reset(len(s.goals) + 1)
 	filled := rules.BB(x, y)
-	for _, e := range s.edges {
-		if s.avoids(&e, filled) {
+	for ei := range s.edges {
+		e := &s.edges[ei]
+		if s.avoids(e, filled) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 			continue
 		}
@@ -216,8 +217,9 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 	for !fresh.IsZero() {
 		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
 	}
-	for _, e := range s.edges {
-		if s.mayAvoid(&e, rules.BB(bl.x, bl.y)) || e.has2 && !e.ess2.Has(bl.x) {
+	for ei := range s.edges {
+		e := &s.edges[ei]
+		if s.mayAvoid(e, rules.BB(bl.x, bl.y)) || e.has2 && !e.ess2.Has(bl.x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
@@ -288,12 +290,10 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) b
 	for !fresh.IsZero() {
 		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
 	}
-	var xs rules.Bitboard
-	if x != rules.NoSquare {
-		xs = rules.SquareBB(x)
-	}
-	for _, e := range s.edges {
-		if xs.IsZero() || s.mayAvoid(&e, xs) || e.has2 && !e.ess2.Has(x) {
+	for ei := range s.edges {
+		// For one square, mayAvoid comes down to ess: the squares every line
+		// of the resonance reads, en passant lines aside.
+		if e := &s.edges[ei]; x == rules.NoSquare || e.seen && !e.ess.Has(x) {
 			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
@@ -311,18 +311,17 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) b
 // path of one of j's last moves: the bound without him is kept per node.
 func (n *node) lateOf(j int, x rules.Square, takes bool) rules.Bitboard {
 	lm := n.lastMovesOf(j)
-	gl := n.own.goals[j]
-	occ := n.p.Occupied()
 	if x != rules.NoSquare && lm.paths.Has(x) {
+		occ := n.p.Occupied()
 		occ.Set(x)
-		return n.lateBound(lm, gl, occ, n.fixed(x), takes)
+		return n.lateBound(lm, n.own.goals[j], occ, n.fixed(x), takes)
 	}
 	t := 0
 	if takes {
 		t = 1
 	}
 	if !lm.lateKnown[t] {
-		lm.late[t], lm.lateKnown[t] = n.lateBound(lm, gl, occ, n.fixed(rules.NoSquare), takes), true
+		lm.late[t], lm.lateKnown[t] = n.lateBound(lm, n.own.goals[j], n.p.Occupied(), n.fixed(rules.NoSquare), takes), true
 	}
 	return lm.late[t]
 }

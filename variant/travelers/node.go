@@ -299,8 +299,9 @@ func (n *node) rematchAfter(changed rules.Bitboard, t rules.Square, found rules.
 			mt.add(j, candidate{man: n.tman[j], wit: -1})
 		}
 	}
-	for _, e := range s.edges {
-		if j := int(s.gidx[e.t]); j != tj && s.avoids(&e, changed) {
+	for ei := range s.edges {
+		e := &s.edges[ei]
+		if j := int(s.gidx[e.t]); j != tj && s.avoids(e, changed) {
 			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
 		}
 	}
@@ -375,7 +376,8 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 			}
 		}
 	}
-	for _, e := range s.edges {
+	for ei := range s.edges {
+		e := &s.edges[ei]
 		j := int(s.gidx[e.t])
 		if j == drop || s.origin[e.man] == gone {
 			continue
@@ -383,7 +385,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 		if drop >= 0 && j > drop {
 			j--
 		}
-		if s.avoids(&e, changed) {
+		if s.avoids(e, changed) {
 			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
 			continue
 		}

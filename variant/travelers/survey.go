@@ -625,7 +625,8 @@ func (s *survey) correct(mt *matcher) bool {
 		return true
 	}
 	mt.reset(len(s.goals))
-	for _, e := range s.edges {
+	for ei := range s.edges {
+		e := &s.edges[ei]
 		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: e.wit})
 	}
 	return mt.solve()
