@@ -84,6 +84,17 @@ func (b *hboard) lowerBound(k rules.Kind, s, t rules.Square, want rules.Kind) in
 	return unreachable
 }
 
+// near reports whether man m's bound to some traveling man of kind k of
+// his side is at most three moves.
+func (b *hboard) near(m hman, k rules.Kind) bool {
+	for t := b.tkind[k]; !t.IsZero(); {
+		if b.lowerBound(m.kind, m.sq, t.PopLSB(), k) <= 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // castle0 returns the geometry of the castling on wing when the side still
 // has the right to it, or nil.
 func (b *hboard) castle0(wing uint8) *castleGeo {

@@ -1,6 +1,7 @@
 package travelers
 
 import (
+	"slices"
 	"sync"
 
 	"timechess/rules"
@@ -150,13 +151,10 @@ func (n *node) foeNear() rules.Bitboard {
 	b.init(n.p, n.them)
 	n.nearFoe, n.nearFoeKnown = rules.Bitboard{}, true
 	for _, m := range b.men {
-		for k := rules.Pawn; k < rules.NumKinds && m.u && !n.nearFoe.Has(m.sq); k++ {
-			for t := b.tkind[k]; !t.IsZero(); {
-				if b.lowerBound(m.kind, m.sq, t.PopLSB(), k) <= 3 {
-					n.nearFoe.Set(m.sq)
-					break
-				}
-			}
+		// Only a traveling man of its own kind, or for a pawn of a kind it
+		// promotes to, can be in reach (lowerBound).
+		if m.u && (b.near(m, m.kind) || m.kind == rules.Pawn && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) })) {
+			n.nearFoe.Set(m.sq)
 		}
 	}
 	return n.nearFoe
