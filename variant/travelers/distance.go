@@ -95,6 +95,32 @@ func (b *hboard) near(m hman, k rules.Kind) bool {
 	return false
 }
 
+// pawnsWithin2 returns a superset of the squares from which a pawn's bound
+// to the traveling man gl (pawnBound) is at most two moves: a move takes a
+// pawn one rank on (two by a double step) and at most one file aside, and
+// a pawn that must promote is at most three ranks from the last.
+func (b *hboard) pawnsWithin2(gl goal) rules.Bitboard {
+	g := b.g
+	dir, r := int(b.fwd)/16, gl.sq.Rank()
+	if gl.kind != rules.Pawn {
+		r = b.last
+	}
+	var ranks rules.Bitboard
+	for d := 1; d <= 3; d++ {
+		if rk := r - d*dir; rk >= 0 && rk < g.H {
+			ranks = ranks.Or(g.Ranks[rk])
+		}
+	}
+	if gl.kind != rules.Pawn {
+		return ranks
+	}
+	var files rules.Bitboard
+	for f := max(0, gl.sq.File()-2); f <= min(g.W-1, gl.sq.File()+2); f++ {
+		files = files.Or(g.Files[f])
+	}
+	return ranks.And(files)
+}
+
 // castle0 returns the geometry of the castling on wing when the side still
 // has the right to it, or nil.
 func (b *hboard) castle0(wing uint8) *castleGeo {

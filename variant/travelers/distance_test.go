@@ -73,3 +73,39 @@ func TestBoundsAgainstOracle(t *testing.T) {
 		t.Error("no bound was tight: the positions test nothing")
 	}
 }
+
+// TestPawnsWithin2 checks that pawnsWithin2 holds every square from which
+// pawnBound allows two moves or fewer, on boards of several sizes for both
+// sides, with enemy men on every square (captures everywhere: the bounds
+// at their lowest).
+func TestPawnsWithin2(t *testing.T) {
+	for _, size := range [][2]int{{8, 8}, {3, 4}, {10, 7}, {16, 16}} {
+		g := rules.MustGeometry(size[0], size[1])
+		for c := rules.White; c <= rules.Black; c++ {
+			b := hboard{g: g, side: c, fwd: 16, second: 1, last: g.H - 1, enemy: g.Mask, ep: rules.NoSquare}
+			if c == rules.Black {
+				b.fwd, b.second, b.last = -16, g.H-2, 0
+			}
+			b.promoSet = 1<<rules.Knight | 1<<rules.Queen
+			checked := 0
+			for _, to := range g.Mask.Squares() {
+				for _, want := range []rules.Kind{rules.Pawn, rules.Knight, rules.Queen} {
+					zone := b.pawnsWithin2(goal{sq: to, kind: want})
+					for _, from := range g.Mask.Squares() {
+						if from.Rank() == b.last || b.pawnBound(from, to, want) > 2 {
+							continue
+						}
+						checked++
+						if !zone.Has(from) {
+							t.Fatalf("%dx%d, %s: a pawn on %v reaches %v as %v in %d moves, outside pawnsWithin2",
+								size[0], size[1], c, from, to, want, b.pawnBound(from, to, want))
+						}
+					}
+				}
+			}
+			if checked == 0 {
+				t.Errorf("%dx%d, %s: no pawn within two moves: the test checks nothing", size[0], size[1], c)
+			}
+		}
+	}
+}

@@ -613,7 +613,11 @@ func (n *node) near2(lm *lastMoves, gl goal) rules.Bitboard {
 		b := &n.own.b
 		lm.two = rules.Bitboard{}
 		// Only men of gl's kind and pawns have a bound (lowerBound).
-		for c := b.ukind[gl.kind].Or(b.ukind[rules.Pawn]); !c.IsZero(); {
+		c := b.ukind[rules.Pawn].And(b.pawnsWithin2(gl))
+		if gl.kind != rules.Pawn {
+			c = c.Or(b.ukind[gl.kind])
+		}
+		for !c.IsZero() {
 			v := c.PopLSB()
 			if b.lowerBound(b.men[b.at[v]-1].kind, v, gl.sq, gl.kind) <= 2 {
 				lm.two.Set(v)
