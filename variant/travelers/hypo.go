@@ -347,33 +347,24 @@ func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 }
 
 // lineWatchers returns the untraveled line pieces that see square a along
-// a line, with blockers occ, and the squares that answer reads: a ray from
-// a is looked along only when a man that moves along it stands on it, up
-// to its first man.
+// a line, with blockers occ, and the squares that answer reads: for each
+// such piece on a line through a, the squares between them and its own
+// when it sees a, else one man that stands between.
 func (b *hboard) lineWatchers(a rules.Square, occ rules.Bitboard) (w, read rules.Bitboard) {
 	g := b.g
 	k := &b.ukind
-	if rq := k[rules.Rook].Or(k[rules.Queen]); g.RookRays[a].Intersects(rq) {
-		w, read = b.alongRays(a, occ, rq, [4]rules.Direction{rules.North, rules.East, rules.South, rules.West})
-	}
-	if bq := k[rules.Bishop].Or(k[rules.Queen]); g.BishopRays[a].Intersects(bq) {
-		dw, dr := b.alongRays(a, occ, bq, [4]rules.Direction{rules.NorthEast, rules.NorthWest, rules.SouthWest, rules.SouthEast})
-		w, read = w.Or(dw), read.Or(dr)
-	}
-	return w, read
-}
-
-// alongRays returns the men of movers that see square a along the rays
-// dirs, with blockers occ, and the squares that answer reads: a ray is
-// looked along only when one of movers stands on it.
-func (b *hboard) alongRays(a rules.Square, occ, movers rules.Bitboard, dirs [4]rules.Direction) (w, read rules.Bitboard) {
-	g := b.g
-	for _, d := range dirs {
-		if g.Rays[d][a].Intersects(movers) {
-			r := g.Ray(d, a, occ)
-			read = read.Or(r)
-			w = w.Or(r.And(movers))
+	queens := k[rules.Queen]
+	movers := k[rules.Rook].Or(queens).And(g.RookRays[a]).Or(k[rules.Bishop].Or(queens).And(g.BishopRays[a]))
+	for !movers.IsZero() {
+		u := movers.PopLSB()
+		between := g.Between(a, u)
+		if blk := between.And(occ); !blk.IsZero() {
+			read.Set(blk.LSB())
+			continue
 		}
+		read = read.Or(between)
+		read.Set(u)
+		w.Set(u)
 	}
 	return w, read
 }

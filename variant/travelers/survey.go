@@ -402,9 +402,8 @@ func (s *survey) leaving(a rules.Square) rules.Bitboard {
 }
 
 // leavingReads returns the squares whose contents leaving(a) rests on in
-// the position, the men on them aside: the rays from a, up to their first
-// man, that watchers looks along (lineWatchers), and the two squares behind
-// it.
+// the position, the men on them aside: those the line pieces' answer reads
+// (lineWatchers), and the two squares behind a.
 func (s *survey) leavingReads(a rules.Square) rules.Bitboard {
 	b := &s.b
 	g := b.g
