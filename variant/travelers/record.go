@@ -15,7 +15,32 @@ func (s *survey) recordMan(i int, sq rules.Square, k rules.Kind, occ, own rules.
 		s.recordPawn(i, sq, occ, own)
 		return
 	}
+	if s.mode != fullSurvey {
+		s.recordReach(i, sq, k, occ)
+		return
+	}
 	s.recordTargets(i, sq, k, b.g.Attacks(k, b.side, sq, occ), own)
+}
+
+// recordReach records, in a resonance survey, the resonances that the final
+// move of untraveled man i, standing on sq as kind k (not a pawn), gives
+// with blockers occ: one traveling man of its kind in its sight at a time,
+// reading only the squares between them, or one man that blocks, so that
+// the answer rests on few squares (memo.go).
+func (s *survey) recordReach(i int, sq rules.Square, k rules.Kind, occ rules.Bitboard) {
+	b := &s.b
+	g := b.g
+	for ts := sees(g, k, sq).And(b.tkind[k]).And(s.targets).AndNot(s.res[i]); !ts.IsZero(); {
+		t := ts.PopLSB()
+		between := g.Between(sq, t)
+		if blk := between.And(occ); !blk.IsZero() {
+			b.reads.Set(blk.LSB())
+			continue
+		}
+		b.reads = b.reads.Or(between)
+		b.reads.Set(t)
+		s.resonate(i, hmove{from: sq, to: t, piece: k})
+	}
 }
 
 // recordThrough records the final moves of untraveled man i, standing on sq
@@ -38,20 +63,13 @@ func (s *survey) recordThrough(i int, sq rules.Square, k rules.Kind, a rules.Squ
 	}
 }
 
-// recordTargets records the final moves of untraveled man i, standing on sq
-// as kind k (not a pawn), onto the squares of att, own being its side's.
+// recordTargets records, in a full survey, the final moves of untraveled
+// man i, standing on sq as kind k (not a pawn), onto the squares of att, own
+// being its side's.
 func (s *survey) recordTargets(i int, sq rules.Square, k rules.Kind, att, own rules.Bitboard) {
 	b := &s.b
-	b.reads = b.reads.Or(att)
-	r := att.And(b.tkind[k]).And(s.targets)
-	if s.mode != fullSurvey {
-		r = r.AndNot(s.res[i])
-	}
-	for !r.IsZero() {
+	for r := att.And(b.tkind[k]).And(s.targets); !r.IsZero(); {
 		s.resonate(i, hmove{from: sq, to: r.PopLSB(), piece: k})
-	}
-	if s.mode != fullSurvey {
-		return
 	}
 	arr := att.AndNot(own).And(b.rootEmpty)
 	for a := arr.AndNot(s.reach[i][k]); !a.IsZero(); {
