@@ -90,12 +90,15 @@ func (s *survey) recordTargets(i int, sq rules.Square, k rules.Kind, att, own ru
 func (s *survey) recordPawn(i int, sq rules.Square, occ, own rules.Bitboard) {
 	b := &s.b
 	g := b.g
-	b.reads = b.reads.Or(b.pawnReads(sq, occ))
+	// A resonance survey's answer rests on the squares of the pawn's steps
+	// alone: it records no capture (memo.go).
 	if one := sq + b.fwd; g.Contains(one) {
+		b.reads.Set(one)
 		switch {
 		case !occ.Has(one):
 			s.pawnArrive(i, hmove{from: sq, to: one, piece: rules.Pawn})
 			if two := one + b.fwd; sq.Rank() == b.second && g.Contains(two) {
+				b.reads.Set(two)
 				m := hmove{from: sq, to: two, piece: rules.Pawn, kind: hDouble}
 				if !occ.Has(two) {
 					s.pawnArrive(i, m)
