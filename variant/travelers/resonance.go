@@ -230,16 +230,21 @@ func (s *survey) resonanceNode() {
 			continue
 		}
 		i := int(b.at[m.from]) - 1
-		man := b.men[i]
+		man := &b.men[i]
 		k := promoted(man.kind, m.promo)
-		self := man.u && s.bound(i, m.to, k) <= 1
+		// A move lowers a bound by one at most.
+		self := man.u && s.lb[i] <= 2 && s.bound(i, m.to, k) <= 1
+		leaves := between.Has(m.from)
+		if !self && !leaves {
+			continue
+		}
 		occ, own := b.occ, b.own
 		occ.Clear(m.from)
 		own.Clear(m.from)
 		occ.Set(m.to)
 		own.Set(m.to)
 		var w rules.Bitboard
-		if between.Has(m.from) {
+		if leaves {
 			w = s.nearSeers(near, m.from, occ)
 		}
 		if !self && w.IsZero() {
