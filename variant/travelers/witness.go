@@ -240,9 +240,22 @@ func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep boo
 	flags |= flagsOf(m)
 	good := flags&usesEnPassant == 0 && !prefix.Has(land) && m.kind != hCastle
 	short := good && s.depth < 2 && !sl.short
-	if !keep && !short && (!good || sl.n >= maxWitnesses || sl.bad.AndNot(prefix).IsZero()) {
-		sl.good = sl.good || good
-		return
+	if !keep && !short {
+		if !good || sl.n >= maxWitnesses {
+			sl.good = sl.good || good
+			return
+		}
+		// A plain move reads its origin and the squares it passes (deps):
+		// whether it leaves a bad square unread shows without the whole line.
+		rest := sl.bad.AndNot(prefix)
+		if m.kind == hNormal || m.kind == hDouble {
+			rest = rest.AndNot(s.b.g.Between(m.from, land))
+			rest.Clear(m.from)
+		}
+		if rest.IsZero() {
+			sl.good = true
+			return
+		}
 	}
 	deps, _ := s.lineWith(m, land)
 	if !keep && !short && sl.bad.AndNot(deps).IsZero() {
