@@ -55,11 +55,17 @@ func (s *survey) newWitness(i int, k rules.Kind, m hmove, land rules.Square, dep
 // may move onto a traveling man there (the annihilation of R4), except by
 // castling, which needs its squares empty.
 func (s *survey) lineWith(m hmove, land rules.Square) (rules.Bitboard, uint8) {
+	deps, flags := s.lineAt(s.depth)
+	if (m.kind == hNormal || m.kind == hDouble) && land == m.to {
+		// Its origin and the squares it passes (deps, land left out).
+		d := s.b.g.Between(m.from, m.to)
+		d.Set(m.from)
+		return deps.Or(d), flags
+	}
 	d := s.b.deps(m)
 	if m.kind != hCastle {
 		d.Clear(land)
 	}
-	deps, flags := s.lineAt(s.depth)
 	return deps.Or(d), flags | flagsOf(m)
 }
 
