@@ -371,6 +371,15 @@ func (s *survey) finalMoves() {
 		for t := fresh; !t.IsZero(); {
 			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, &v)
 		}
+		if !old.IsZero() && !s.way.Has(a) && s.rootGain(&v).IsZero() {
+			// Only a root move after which the man can pass m1's square
+			// gains (rootGains): one to a square its kind sees that square
+			// from.
+			if !man.u {
+				continue
+			}
+			old = old.And(sees(g, man.kind, m1.from))
+		}
 		for t := old; !t.IsZero(); {
 			if m := (hmove{from: a, to: t.PopLSB(), piece: man.kind}); !s.transposed(m) && s.rootGains(&v, m, man.kind, man.u) {
 				s.secondMove(m, true, &v)
