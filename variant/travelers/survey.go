@@ -348,10 +348,24 @@ func (s *survey) finalMoves() {
 				span := s.rootPawn[a]
 				ms = s.pawn0[span[0]:span[1]]
 			}
+			gains := -1 // whether the square gives anything (rootGains), once known
 			for _, m := range ms {
 				root := a != m1.to && s.rootTo[a].Has(m.to)
 				if root && s.transposed(m) {
 					continue
+				}
+				if root {
+					if gains < 0 {
+						gains = 0
+						if s.way.Has(a) || !s.rootGain(&v).IsZero() {
+							gains = 1
+						}
+					}
+					// Else only a pawn that can then pass m1's square gains:
+					// one step or two behind it, or promoted.
+					if gains == 0 && (!man.u || m.promo == rules.NoKind && m.to+b.fwd != m1.from && m.to+2*b.fwd != m1.from) {
+						continue
+					}
 				}
 				if !root || s.rootGains(&v, m, promoted(rules.Pawn, m.promo), man.u) {
 					s.secondMove(m, root, &v)
