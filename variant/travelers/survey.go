@@ -517,15 +517,42 @@ func (s *survey) rootGain(v *vacated) rules.Bitboard {
 	v.gain, v.gainKnown = rules.Bitboard{}, true
 	m1 := s.line[0]
 	a := v.sq
-	if rules.Aligned(a, m1.from) || s.movedSees(m1, a, s.b.occ) {
-		for w := s.seers(v); !w.IsZero(); {
-			x := w.PopLSB()
-			if x == m1.to || rules.IsBetween(x, m1.from, a) || rules.IsBetween(x, a, m1.from) {
-				v.gain.Set(x)
-			}
+	if !s.lineMovers(a, m1.from) {
+		// No man on their line could see a: only m1's man can gain.
+		if s.movedSees(m1, a, s.b.occ) {
+			v.gain.Set(m1.to)
+		}
+		return v.gain
+	}
+	for w := s.seers(v); !w.IsZero(); {
+		x := w.PopLSB()
+		if x == m1.to || rules.IsBetween(x, m1.from, a) || rules.IsBetween(x, a, m1.from) {
+			v.gain.Set(x)
 		}
 	}
 	return v.gain
+}
+
+// lineMovers reports whether an untraveled man of the side stands on the
+// line through squares a and f that could see a along it: a line piece of
+// that line's kind, a King next to a, a pawn behind a on its file.
+func (s *survey) lineMovers(a, f rules.Square) bool {
+	b := &s.b
+	g := b.g
+	line := g.Line(a, f)
+	if line.IsZero() {
+		return false
+	}
+	k := &b.ukind
+	movers := k[rules.Bishop]
+	if a.File() == f.File() || a.Rank() == f.Rank() {
+		movers = k[rules.Rook]
+		if a.File() == f.File() {
+			movers = movers.Or(k[rules.Pawn])
+		}
+	}
+	movers = movers.Or(k[rules.Queen]).Or(g.King[a].And(k[rules.King]))
+	return line.Intersects(movers)
 }
 
 // seers returns v.w0 at the node of the current first move (a normal move
