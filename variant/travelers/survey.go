@@ -348,22 +348,19 @@ func (s *survey) finalMoves() {
 				span := s.rootPawn[a]
 				ms = s.pawn0[span[0]:span[1]]
 			}
-			gains := -1 // whether the square gives anything (rootGains), once known
+			gives, known := false, false
 			for _, m := range ms {
 				root := a != m1.to && s.rootTo[a].Has(m.to)
 				if root && s.transposed(m) {
 					continue
 				}
 				if root {
-					if gains < 0 {
-						gains = 0
-						if s.way.Has(a) || !s.rootGain(&v).IsZero() {
-							gains = 1
-						}
+					if !known {
+						gives, known = s.gives(&v), true
 					}
 					// Else only a pawn that can then pass m1's square gains:
 					// one step or two behind it, or promoted.
-					if gains == 0 && (!man.u || m.promo == rules.NoKind && m.to+b.fwd != m1.from && m.to+2*b.fwd != m1.from) {
+					if !gives && (!man.u || m.promo == rules.NoKind && m.to+b.fwd != m1.from && m.to+2*b.fwd != m1.from) {
 						continue
 					}
 				}
@@ -385,7 +382,7 @@ func (s *survey) finalMoves() {
 		for t := fresh; !t.IsZero(); {
 			s.secondMove(hmove{from: a, to: t.PopLSB(), piece: man.kind}, false, &v)
 		}
-		if !old.IsZero() && !s.way.Has(a) && s.rootGain(&v).IsZero() {
+		if !old.IsZero() && !s.gives(&v) {
 			// Only a root move after which the man can pass m1's square
 			// gains (rootGains): one to a square its kind sees that square
 			// from.
@@ -504,6 +501,14 @@ func (s *survey) rootGains(v *vacated, m hmove, k rules.Kind, u bool) bool {
 		}
 	}
 	return !s.rootGain(v).IsZero()
+}
+
+// gives reports whether a root move from v.sq can record anything after
+// the current first move (a normal move or a double step) other than by its
+// man passing the first move's origin (see rootGains): whether v.sq is on a
+// castling's way or a man that sees it may gain (rootGain).
+func (s *survey) gives(v *vacated) bool {
+	return s.way.Has(v.sq) || !s.rootGain(v).IsZero()
 }
 
 // rootGain returns the men of seers(v) that a root move from v.sq may give
