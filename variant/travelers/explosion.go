@@ -394,7 +394,7 @@ func (n *node) lateBound(lm *lastMoves, gl goal, occ, fixed rules.Bitboard, take
 // on x included (x NoSquare: none): men that never move, so that a last
 // move they bar stays barred in every line.
 func (n *node) fixed(x rules.Square) rules.Bitboard {
-	t := traveling(&n.p.State, n.us)
+	t := n.ownT
 	if x != rules.NoSquare {
 		t.Set(x)
 	}

@@ -29,7 +29,7 @@ type node struct {
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
 
-	foeT         rules.Bitboard // the opponent's traveling men
+	ownT, foeT   rules.Bitboard // the side's traveling men and the opponent's
 	foeRes       rules.Bitboard // the opponent's resonators among foeAsked
 	foeAsked     rules.Bitboard // the opponent's men asked about
 	nearFoe      rules.Bitboard // the opponent's men that could resonate, once nearFoeKnown
@@ -114,7 +114,8 @@ func (n *node) setup() {
 		n.used.Set(c.man)
 		n.fragile = n.fragile || w.flags != 0
 	}
-	n.foeT, n.foeRes, n.foeAsked = traveling(&p.State, n.them), rules.Bitboard{}, rules.Bitboard{}
+	n.ownT, n.foeT = traveling(&p.State, n.us), traveling(&p.State, n.them)
+	n.foeRes, n.foeAsked = rules.Bitboard{}, rules.Bitboard{}
 	n.nearFoeKnown = false
 	n.kindsAsked, n.kindsLost = 0, 0
 	n.kings = kingsOf(&p.State, n.us)
