@@ -170,12 +170,12 @@ func (n *node) rematchExplosion(bl *blast) bool {
 	for ei := range s.edges {
 		e := &s.edges[ei]
 		if s.avoids(e, filled) {
-			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+			mt.add(int(s.gidx[e.t]), s.origin[e.man])
 			continue
 		}
 		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
 			if ok(&s.wits[w]) {
-				mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: w})
+				mt.add(int(s.gidx[e.t]), s.origin[e.man])
 				break
 			}
 		}
@@ -183,7 +183,7 @@ func (n *node) rematchExplosion(bl *blast) bool {
 	if h := s.head[k][x]; h != 0 {
 		for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
 			if ok(&s.wits[i-1]) {
-				mt.add(len(s.goals), candidate{man: s.origin[s.wits[i-1].man], wit: i - 1})
+				mt.add(len(s.goals), s.origin[s.wits[i-1].man])
 			}
 		}
 	}
@@ -214,19 +214,15 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 	mt := &n.mt
 	goals := len(s.goals)
 	mt.reset(goals + 1)
-	for !fresh.IsZero() {
-		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
-	}
+	mt.addAll(goals, fresh)
 	for ei := range s.edges {
 		e := &s.edges[ei]
 		if s.mayAvoid(e, rules.BB(bl.x, bl.y)) || e.has2 && !e.ess2.Has(bl.x) {
-			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+			mt.add(int(s.gidx[e.t]), s.origin[e.man])
 		}
 	}
 	for j, gl := range s.goals {
-		for men := n.lateResonators(bl, gl, n.lastMovesOf(j)); !men.IsZero(); {
-			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
-		}
+		mt.addAll(j, n.lateResonators(bl, gl, n.lastMovesOf(j)))
 	}
 	return !mt.solve()
 }
@@ -287,20 +283,16 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) b
 	mt := &n.mt
 	goals := len(s.goals)
 	mt.reset(goals + 1)
-	for !fresh.IsZero() {
-		mt.add(goals, candidate{man: fresh.PopLSB(), wit: -1})
-	}
+	mt.addAll(goals, fresh)
 	for ei := range s.edges {
 		// For one square, mayAvoid comes down to ess: the squares every line
 		// of the resonance reads, en passant lines aside.
 		if e := &s.edges[ei]; x == rules.NoSquare || e.seen && !e.ess.Has(x) {
-			mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: -1})
+			mt.add(int(s.gidx[e.t]), s.origin[e.man])
 		}
 	}
 	for j := range s.goals {
-		for men := n.lateOf(j, x, takes); !men.IsZero(); {
-			mt.add(j, candidate{man: men.PopLSB(), wit: -1})
-		}
+		mt.addAll(j, n.lateOf(j, x, takes))
 	}
 	return !mt.solve()
 }

@@ -1,48 +1,52 @@
 package travelers
 
-import "timechess/rules"
+import (
+	"slices"
+
+	"timechess/rules"
+)
 
 // Grammatical correctness (R6) asks for a one-to-one matching of a side's
 // traveling men to distinct resonators: a bipartite matching, found by
-// augmenting paths (Kuhn's algorithm). Resonators are named by their squares.
-
-// candidate is a resonator offered to a traveling man, with the index of the
-// witness that proves it (-1 when none was recorded).
-type candidate struct {
-	man rules.Square
-	wit int32
-}
+// augmenting paths (Kuhn's algorithm). Resonators are named by their squares,
+// and each traveling man's candidates are a set of squares.
 
 // matcher matches traveling men (indexes 0..n-1) to candidates.
 type matcher struct {
-	cands  [][]candidate
-	owner  [rules.NumSquares]int16 // 1 + the traveling man a resonator is given to
-	chosen []int                   // per traveling man: the index of its candidate
-	seen   rules.Bitboard
+	cands  []rules.Bitboard // per traveling man: the squares of its candidates
+	chosen []rules.Square   // per traveling man: its resonator, once solved
+	// owner[sq] is 1 + the traveling man the resonator on sq is given to,
+	// when stamp[sq] is the current solve's epoch (0 otherwise).
+	owner [rules.NumSquares]int16
+	stamp [rules.NumSquares]uint32
+	epoch uint32
+	seen  rules.Bitboard
 }
 
 // reset prepares for n traveling men without candidates.
 func (mt *matcher) reset(n int) {
-	if cap(mt.cands) < n {
-		mt.cands = make([][]candidate, n)
-	}
-	mt.cands = mt.cands[:n]
-	for j := range mt.cands {
-		mt.cands[j] = mt.cands[j][:0]
-	}
+	mt.cands = grow(mt.cands, n)
 	mt.chosen = grow(mt.chosen, n)
 }
 
-// add offers candidate c to traveling man j.
-func (mt *matcher) add(j int, c candidate) { mt.cands[j] = append(mt.cands[j], c) }
+// add offers the man on sq to traveling man j.
+func (mt *matcher) add(j int, sq rules.Square) { mt.cands[j].Set(sq) }
+
+// addAll offers the men on the squares of men to traveling man j.
+func (mt *matcher) addAll(j int, men rules.Bitboard) { mt.cands[j] = mt.cands[j].Or(men) }
 
 // solve reports whether every traveling man gets a distinct resonator; the
 // matching is then in chosen.
 func (mt *matcher) solve() bool {
-	for _, cs := range mt.cands {
-		for _, c := range cs {
-			mt.owner[c.man] = 0
+	for _, c := range mt.cands {
+		if c.IsZero() {
+			return false
 		}
+	}
+	mt.epoch++
+	if mt.epoch == 0 { // wrapped: no stale stamp may look current
+		clear(mt.stamp[:])
+		mt.epoch = 1
 	}
 	for j := range mt.cands {
 		mt.seen = rules.Bitboard{}
@@ -56,16 +60,23 @@ func (mt *matcher) solve() bool {
 // augment finds traveling man j a resonator, moving others to their other
 // candidates where needed.
 func (mt *matcher) augment(j int) bool {
-	for ci, c := range mt.cands[j] {
-		if mt.seen.Has(c.man) {
-			continue
+	for {
+		free := mt.cands[j].AndNot(mt.seen)
+		if free.IsZero() {
+			return false
 		}
-		mt.seen.Set(c.man)
-		if o := mt.owner[c.man]; o == 0 || mt.augment(int(o)-1) {
-			mt.owner[c.man] = int16(j + 1)
-			mt.chosen[j] = ci
+		sq := free.LSB()
+		mt.seen.Set(sq)
+		if mt.stamp[sq] != mt.epoch || mt.augment(int(mt.owner[sq])-1) {
+			mt.owner[sq], mt.stamp[sq], mt.chosen[j] = int16(j+1), mt.epoch, sq
 			return true
 		}
 	}
-	return false
+}
+
+// edgeOf returns the resonance of the man on sq (his square in the surveyed
+// position) with the traveling man on t, which the survey recorded.
+func (s *survey) edgeOf(sq, t rules.Square) *edge {
+	i := slices.Index(s.origin, sq)
+	return &s.edges[s.edgeAt[i*len(s.goals)+int(s.gidx[t])]-1]
 }

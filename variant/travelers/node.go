@@ -103,15 +103,15 @@ func (n *node) setup() {
 	k := len(n.own.goals)
 	n.tman, n.tdeps, n.twit = grow(n.tman, k), grow(n.tdeps, k), grow(n.twit, k)
 	n.matchDeps, n.used, n.fragile = rules.Bitboard{}, rules.Bitboard{}, false
-	for j := range n.own.goals {
-		c := n.mt.cands[j][n.mt.chosen[j]]
-		c.wit = n.own.leanest(c.wit)
-		w := &n.own.wits[c.wit]
+	for j, gl := range n.own.goals {
+		man := n.mt.chosen[j]
+		wit := n.own.leanest(n.own.edgeOf(man, gl.sq).wit)
+		w := &n.own.wits[wit]
 		d := w.deps
-		d.Set(n.own.goals[j].sq)
-		n.tman[j], n.tdeps[j], n.twit[j] = c.man, d, c.wit
+		d.Set(gl.sq)
+		n.tman[j], n.tdeps[j], n.twit[j] = man, d, wit
 		n.matchDeps = n.matchDeps.Or(d)
-		n.used.Set(c.man)
+		n.used.Set(man)
 		n.fragile = n.fragile || w.flags != 0
 	}
 	n.ownT, n.foeT = traveling(&p.State, n.us), traveling(&p.State, n.them)
@@ -295,18 +295,16 @@ func (n *node) rematchAfter(changed rules.Bitboard, t rules.Square, found rules.
 	mt.reset(max(tj+1, len(s.goals)))
 	for j := range s.goals {
 		if j != tj && !n.tdeps[j].Intersects(changed) {
-			mt.add(j, candidate{man: n.tman[j], wit: -1})
+			mt.add(j, n.tman[j])
 		}
 	}
 	for ei := range s.edges {
 		e := &s.edges[ei]
 		if j := int(s.gidx[e.t]); j != tj && s.avoids(e, changed) {
-			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
+			mt.add(j, s.origin[e.man])
 		}
 	}
-	for !found.IsZero() {
-		mt.add(tj, candidate{man: found.PopLSB(), wit: -1})
-	}
+	mt.addAll(tj, found)
 	return mt.solve()
 }
 
@@ -370,9 +368,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 	mt.reset(count)
 	if first >= 0 {
 		for j := range s.goals {
-			for men := s.firstRes[first*len(s.goals)+j]; !men.IsZero(); {
-				mt.add(j, candidate{man: men.PopLSB(), wit: -1})
-			}
+			mt.addAll(j, s.firstRes[first*len(s.goals)+j])
 		}
 	}
 	for ei := range s.edges {
@@ -385,7 +381,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 			j--
 		}
 		if s.avoids(e, changed) {
-			mt.add(j, candidate{man: s.origin[e.man], wit: -1})
+			mt.add(j, s.origin[e.man])
 			continue
 		}
 		if !e.many {
@@ -393,7 +389,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 		}
 		for w := e.wit; w >= 0; w = s.wits[w].next - 1 {
 			if s.wits[w].trusted(changed) {
-				mt.add(j, candidate{man: s.origin[e.man], wit: w})
+				mt.add(j, s.origin[e.man])
 				break
 			}
 		}

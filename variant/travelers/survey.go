@@ -681,7 +681,7 @@ func (s *survey) correct(mt *matcher) bool {
 	mt.reset(len(s.goals))
 	for ei := range s.edges {
 		e := &s.edges[ei]
-		mt.add(int(s.gidx[e.t]), candidate{man: s.origin[e.man], wit: e.wit})
+		mt.add(int(s.gidx[e.t]), s.origin[e.man])
 	}
 	return mt.solve()
 }
