@@ -29,21 +29,21 @@ type node struct {
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
 
-	ownT, foeT   rules.Bitboard // the side's traveling men and the opponent's
-	foeRes       rules.Bitboard // the opponent's resonators among foeAsked
-	foeAsked     rules.Bitboard // the opponent's men asked about
-	nearFoe      rules.Bitboard // the opponent's men that could resonate, once nearFoeKnown
-	nearFoeKnown bool
-	kings        kingCount   // the side to move's kings
-	apps         []lastMoves // per traveling man, once appsKnown (explosion.go)
-	appsKnown    bool
-	kindsAsked   uint16 // bit k: kindHopeless(k) is known, its answer in kindsLost
-	kindsLost    uint16
-	fresh        lastMoves // those of freshGoal, the exploded man being settled
-	freshGoal    goal
-	freshKnown   bool
-	checked      int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
-	calm         int8 // calmExplosions: 0 unknown, 1 yes, 2 no
+	ownT, foeT rules.Bitboard // the side's traveling men and the opponent's
+	foeRes     rules.Bitboard // the opponent's resonators among foeAsked
+	foeAsked   rules.Bitboard // the opponent's men asked about
+	foe        hboard         // the opponent's board, once foeKnown (foeNear)
+	foeKnown   bool
+	kings      kingCount   // the side to move's kings
+	apps       []lastMoves // per traveling man, once appsKnown (explosion.go)
+	appsKnown  bool
+	kindsAsked uint16 // bit k: kindHopeless(k) is known, its answer in kindsLost
+	kindsLost  uint16
+	fresh      lastMoves // those of freshGoal, the exploded man being settled
+	freshGoal  goal
+	freshKnown bool
+	checked    int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+	calm       int8 // calmExplosions: 0 unknown, 1 yes, 2 no
 	// vacant: the squares of the two men the opponent's last action
 	// exploded, if it was an explosion (memo.go).
 	vacant rules.Bitboard
@@ -116,7 +116,7 @@ func (n *node) setup() {
 	}
 	n.ownT, n.foeT = traveling(&p.State, n.us), traveling(&p.State, n.them)
 	n.foeRes, n.foeAsked = rules.Bitboard{}, rules.Bitboard{}
-	n.nearFoeKnown = false
+	n.foeKnown = false
 	n.kindsAsked, n.kindsLost = 0, 0
 	n.kings = kingsOf(&p.State, n.us)
 }
@@ -131,34 +131,29 @@ func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 	if n.foeT.IsZero() {
 		return ys
 	}
-	for ask := ys.And(n.foeNear()).AndNot(n.foeAsked); !ask.IsZero(); {
+	for ask := ys.And(n.p.ByColor[n.them]).AndNot(n.foeAsked); !ask.IsZero(); {
 		v := ask.PopLSB()
 		n.foeAsked.Set(v)
-		if n.resonates(n.p, n.them, v) {
+		if n.foeNear(v) && n.resonates(n.p, n.them, v) {
 			n.foeRes.Set(v)
 		}
 	}
 	return ys.AndNot(n.foeRes)
 }
 
-// foeNear returns the opponent's untraveled men whose bound to one of its
-// traveling men of their type is at most three moves (distance.go), a
-// superset of its resonators; computed when first asked for.
-func (n *node) foeNear() rules.Bitboard {
-	if n.nearFoeKnown {
-		return n.nearFoe
+// foeNear reports whether the opponent's man on v (not a traveling one) is
+// untraveled and his bound to one of its traveling men of his type is at
+// most three moves (distance.go): a superset of its resonators.
+func (n *node) foeNear(v rules.Square) bool {
+	b := &n.foe
+	if !n.foeKnown {
+		b.init(n.p, n.them)
+		n.foeKnown = true
 	}
-	b := &n.spare.b
-	b.init(n.p, n.them)
-	n.nearFoe, n.nearFoeKnown = rules.Bitboard{}, true
-	for _, m := range b.men {
-		// Only a traveling man of its own kind, or for a pawn of a kind it
-		// promotes to, can be in reach (lowerBound).
-		if m.u && (b.near(m, m.kind) || m.kind == rules.Pawn && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) })) {
-			n.nearFoe.Set(m.sq)
-		}
-	}
-	return n.nearFoe
+	m := b.men[b.at[v]-1]
+	// Only a traveling man of his own kind, or for a pawn of a kind it
+	// promotes to, can be in reach (lowerBound).
+	return m.u && (b.near(m, m.kind) || m.kind == rules.Pawn && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) }))
 }
 
 // calmExplosions reports whether no explosion of a type other than the
