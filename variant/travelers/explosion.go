@@ -277,8 +277,19 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 // when x is NoSquare) whose candidates are fresh have no one-to-one matching
 // when each old one may have the resonances that may keep a line reading no
 // x (all of them when x is NoSquare) and its late resonators (lateOf,
-// taking allowed when takes).
+// taking allowed when takes). Outside lateZone those candidates do not
+// depend on x, and oldBoundOf, computed once per node, answers.
 func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) bool {
+	if x != rules.NoSquare && !n.lateZone().Has(x) {
+		ob := n.oldBoundOf(takes)
+		return !ob.ok || fresh.AndNot(ob.bad).IsZero()
+	}
+	return n.unmatchedAfresh(fresh, x, takes)
+}
+
+// unmatchedAfresh is unmatchedLate with every candidate gathered and
+// matched afresh, wherever x lies.
+func (n *node) unmatchedAfresh(fresh rules.Bitboard, x rules.Square, takes bool) bool {
 	s := &n.own
 	mt := &n.mt
 	goals := len(s.goals)
@@ -295,6 +306,75 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) b
 		mt.addAll(j, n.lateOf(j, x, takes))
 	}
 	return !mt.solve()
+}
+
+// oldBound is what unmatchedLate asks of the old traveling men for an
+// explosion square outside lateZone, where their candidates do not depend
+// on the square: whether they have a matching to those candidates (ok), and
+// the candidates without whom they have none (bad). The new traveling man
+// can then be matched too exactly when one of his candidates is not bad.
+type oldBound struct {
+	known, ok bool
+	bad       rules.Bitboard
+}
+
+// lateZone returns the squares an explosion on which changes the old
+// traveling men's candidates in unmatchedLate: the squares every line of a
+// resonance reads (ess) and the paths of their last moves (lateOf);
+// computed once per node.
+func (n *node) lateZone() rules.Bitboard {
+	if !n.zoneKnown {
+		s := &n.own
+		n.zone, n.zoneKnown = rules.Bitboard{}, true
+		for ei := range s.edges {
+			if e := &s.edges[ei]; e.seen {
+				n.zone = n.zone.Or(e.ess)
+			}
+		}
+		for j := range s.goals {
+			n.zone = n.zone.Or(n.lastMovesOf(j).paths)
+		}
+	}
+	return n.zone
+}
+
+// oldBoundOf returns the oldBound of the node, taking allowed when takes;
+// computed once per node.
+func (n *node) oldBoundOf(takes bool) *oldBound {
+	t := 0
+	if takes {
+		t = 1
+	}
+	ob := &n.oldBounds[t]
+	if ob.known {
+		return ob
+	}
+	s := &n.own
+	mt := &n.mt
+	mt.reset(len(s.goals))
+	for ei := range s.edges {
+		if e := &s.edges[ei]; e.seen {
+			mt.add(int(s.gidx[e.t]), s.origin[e.man])
+		}
+	}
+	var all rules.Bitboard
+	for j := range s.goals {
+		mt.addAll(j, n.lateOf(j, rules.NoSquare, takes))
+		all = all.Or(mt.cands[j])
+	}
+	n.oldCands = append(n.oldCands[:0], mt.cands...)
+	ob.known, ob.ok, ob.bad = true, mt.solve(), rules.Bitboard{}
+	for ob.ok && !all.IsZero() {
+		m := all.PopLSB()
+		for j, c := range n.oldCands {
+			c.Clear(m)
+			mt.cands[j] = c
+		}
+		if !mt.solve() {
+			ob.bad.Set(m)
+		}
+	}
+	return ob
 }
 
 // lateOf returns lateBound for own traveling man j on the board with the

@@ -336,3 +336,53 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 	}
 	t.Logf("%d explosion squares given up, %d of them with their whole type, and the quiet moves of %d more", hits, kindHits, quietHits)
 }
+
+// TestOldBoundAgainstAfresh checks unmatchedLate's answer from oldBoundOf,
+// for explosion squares outside lateZone, against the candidates matched
+// afresh (unmatchedAfresh), in the positions of random games and below the
+// benchmark positions, for several candidate sets of the new traveling man:
+// none, the slot's men, each of them alone, and every untraveled man.
+func TestOldBoundAgainstAfresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 19))
+	step, plies := 997, 8
+	if *deep {
+		step, plies = 97, 16
+	}
+	var asked, unmatched int
+	check := func(p *rules.Position) []rules.Move {
+		n := analyse(p)
+		defer n.release()
+		if !n.correct || len(n.own.goals) == 0 {
+			return p.Legal(nil)
+		}
+		for _, k := range p.Variant().Spec().Kinds {
+			for xs := n.own.support[k].AndNot(n.lateZone()); !xs.IsZero(); {
+				x := xs.PopLSB()
+				men := n.own.slots[n.own.head[k][x]-1].men
+				sets := []rules.Bitboard{{}, men, n.own.b.own}
+				for m := men; !m.IsZero(); {
+					sets = append(sets, rules.SquareBB(m.PopLSB()))
+				}
+				for _, takes := range []bool{false, true} {
+					for _, fresh := range sets {
+						got, want := n.unmatchedLate(fresh, x, takes), n.unmatchedAfresh(fresh, x, takes)
+						if got != want {
+							t.Errorf("%s: %v on %v, candidates %v, taking %v: unmatchedLate %v, afresh %v", p.FEN(), k, x, fresh, takes, got, want)
+						}
+						asked++
+						if want {
+							unmatched++
+						}
+					}
+				}
+			}
+		}
+		return p.Legal(nil)
+	}
+	inRandomGames(t, rng, len(playStarts), plies, check)
+	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
+	if unmatched == 0 || unmatched == asked {
+		t.Fatalf("%d of %d questions unmatched: one answer was never checked", unmatched, asked)
+	}
+	t.Logf("%d questions, %d unmatched", asked, unmatched)
+}

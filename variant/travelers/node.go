@@ -37,7 +37,11 @@ type node struct {
 	kings      kingCount   // the side to move's kings
 	apps       []lastMoves // per traveling man, once appsKnown (explosion.go)
 	appsKnown  bool
-	kindsAsked uint16 // bit k: kindHopeless(k) is known, its answer in kindsLost
+	zone       rules.Bitboard // lateZone, once zoneKnown
+	zoneKnown  bool
+	oldBounds  [2]oldBound      // oldBoundOf, not taking and taking
+	oldCands   []rules.Bitboard // oldBoundOf's candidates, per old traveling man
+	kindsAsked uint16           // bit k: kindHopeless(k) is known, its answer in kindsLost
 	kindsLost  uint16
 	fresh      lastMoves // those of freshGoal, the exploded man being settled
 	freshGoal  goal
@@ -69,6 +73,7 @@ func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
 	n.correct, n.checked, n.calm, n.appsKnown = false, 0, 0, false
+	n.zoneKnown, n.oldBounds = false, [2]oldBound{}
 	n.own.goals = n.own.goals[:0]
 	n.vacant = exploded(p)
 	return n
