@@ -277,11 +277,12 @@ func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboar
 // when x is NoSquare) whose candidates are fresh have no one-to-one matching
 // when each old one may have the resonances that may keep a line reading no
 // x (all of them when x is NoSquare) and its late resonators (lateOf,
-// taking allowed when takes). Outside lateZone those candidates do not
-// depend on x, and oldBoundOf, computed once per node, answers.
+// taking allowed when takes). Outside lateZone (and for no x) those
+// candidates do not depend on x, and oldBoundOf, computed once per node,
+// answers.
 func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) bool {
-	if x != rules.NoSquare && !n.lateZone().Has(x) {
-		ob := n.oldBoundOf(takes)
+	if x == rules.NoSquare || !n.lateZone().Has(x) {
+		ob := n.oldBoundOf(takes, x == rules.NoSquare)
 		return !ob.ok || fresh.AndNot(ob.bad).IsZero()
 	}
 	return n.unmatchedAfresh(fresh, x, takes)
@@ -338,12 +339,17 @@ func (n *node) lateZone() rules.Bitboard {
 	return n.zone
 }
 
-// oldBoundOf returns the oldBound of the node, taking allowed when takes;
-// computed once per node.
-func (n *node) oldBoundOf(takes bool) *oldBound {
+// oldBoundOf returns the oldBound of the node, taking allowed when takes,
+// with every resonance when every (no explosion square) or else those that
+// may keep a line reading no square outside lateZone (seen); computed once
+// per node.
+func (n *node) oldBoundOf(takes, every bool) *oldBound {
 	t := 0
 	if takes {
 		t = 1
+	}
+	if every {
+		t += 2
 	}
 	ob := &n.oldBounds[t]
 	if ob.known {
@@ -353,7 +359,7 @@ func (n *node) oldBoundOf(takes bool) *oldBound {
 	mt := &n.mt
 	mt.reset(len(s.goals))
 	for ei := range s.edges {
-		if e := &s.edges[ei]; e.seen {
+		if e := &s.edges[ei]; every || e.seen {
 			mt.add(int(s.gidx[e.t]), s.origin[e.man])
 		}
 	}

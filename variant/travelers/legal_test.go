@@ -338,7 +338,7 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 }
 
 // TestOldBoundAgainstAfresh checks unmatchedLate's answer from oldBoundOf,
-// for explosion squares outside lateZone, against the candidates matched
+// for explosion squares outside lateZone and for none, against the candidates matched
 // afresh (unmatchedAfresh), in the positions of random games and below the
 // benchmark positions, for several candidate sets of the new traveling man:
 // none, the slot's men, each of them alone, and every untraveled man.
@@ -365,13 +365,16 @@ func TestOldBoundAgainstAfresh(t *testing.T) {
 				}
 				for _, takes := range []bool{false, true} {
 					for _, fresh := range sets {
-						got, want := n.unmatchedLate(fresh, x, takes), n.unmatchedAfresh(fresh, x, takes)
-						if got != want {
-							t.Errorf("%s: %v on %v, candidates %v, taking %v: unmatchedLate %v, afresh %v", p.FEN(), k, x, fresh, takes, got, want)
-						}
-						asked++
-						if want {
-							unmatched++
+						// No square at all (kindHopeless) as well as x.
+						for _, sq := range []rules.Square{x, rules.NoSquare} {
+							got, want := n.unmatchedLate(fresh, sq, takes), n.unmatchedAfresh(fresh, sq, takes)
+							if got != want {
+								t.Errorf("%s: %v on %v, candidates %v, taking %v: unmatchedLate %v, afresh %v", p.FEN(), k, sq, fresh, takes, got, want)
+							}
+							asked++
+							if want {
+								unmatched++
+							}
 						}
 					}
 				}

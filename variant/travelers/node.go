@@ -39,7 +39,7 @@ type node struct {
 	appsKnown  bool
 	zone       rules.Bitboard // lateZone, once zoneKnown
 	zoneKnown  bool
-	oldBounds  [2]oldBound      // oldBoundOf, not taking and taking
+	oldBounds  [4]oldBound      // oldBoundOf, by takes and every
 	oldCands   []rules.Bitboard // oldBoundOf's candidates, per old traveling man
 	kindsAsked uint16           // bit k: kindHopeless(k) is known, its answer in kindsLost
 	kindsLost  uint16
@@ -73,7 +73,7 @@ func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
 	n.correct, n.checked, n.calm, n.appsKnown = false, 0, 0, false
-	n.zoneKnown, n.oldBounds = false, [2]oldBound{}
+	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
 	n.own.goals = n.own.goals[:0]
 	n.vacant = exploded(p)
 	return n
