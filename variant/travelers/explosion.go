@@ -363,15 +363,19 @@ func (n *node) oldBoundOf(takes, every bool) *oldBound {
 			mt.add(int(s.gidx[e.t]), s.origin[e.man])
 		}
 	}
-	var all rules.Bitboard
 	for j := range s.goals {
 		mt.addAll(j, n.lateOf(j, rules.NoSquare, takes))
-		all = all.Or(mt.cands[j])
 	}
 	n.oldCands = append(n.oldCands[:0], mt.cands...)
 	ob.known, ob.ok, ob.bad = true, mt.solve(), rules.Bitboard{}
-	for ob.ok && !all.IsZero() {
-		m := all.PopLSB()
+	// Only a man the matching found uses can be bad: without any other,
+	// that matching stands.
+	var used rules.Bitboard
+	for _, m := range mt.chosen {
+		used.Set(m)
+	}
+	for ob.ok && !used.IsZero() {
+		m := used.PopLSB()
 		for j, c := range n.oldCands {
 			c.Clear(m)
 			mt.cands[j] = c
