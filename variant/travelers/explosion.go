@@ -259,17 +259,25 @@ func (n *node) refutedAtOnce(k rules.Kind, x rules.Square, ys, coverAll rules.Bi
 // candidates. For an old traveling man these are the resonances that may
 // have a line reading no x, and the late ones (lateBound); for the new one
 // the men of the slot of (k, x), unless it shows that every good line reads
-// each square of ys, and the late ones.
+// each square of ys, and the late ones. Outside lateZone, a man of the
+// slot whom the old traveling men can spare answers before the late ones
+// are looked for.
 func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) bool {
 	s := &n.own
 	p := n.p
+	takes := ys.Intersects(p.ByColor[n.them])
+	var fresh rules.Bitboard
+	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Intersects(ys) {
+		fresh = sl.men
+	}
+	if !fresh.IsZero() && len(s.goals) > 0 && !n.lateZone().Has(x) {
+		if ob := n.oldBoundOf(takes, false); ob.ok && !fresh.AndNot(ob.bad).IsZero() {
+			return false
+		}
+	}
 	occ := p.Occupied()
 	occ.Set(x)
-	takes := ys.Intersects(p.ByColor[n.them])
-	fresh := n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, n.fixed(x), takes)
-	if sl := &s.slots[s.head[k][x]-1]; sl.capped || sl.short || coverAll.Intersects(ys) {
-		fresh = fresh.Or(sl.men)
-	}
+	fresh = fresh.Or(n.lateBound(n.lastMovesOf(-1), n.freshGoal, occ, n.fixed(x), takes))
 	return fresh.IsZero() || n.unmatchedLate(fresh, x, takes)
 }
 
