@@ -376,13 +376,16 @@ func (n *node) oldBoundOf(takes, every bool) *oldBound {
 	}
 	n.oldCands = append(n.oldCands[:0], mt.cands...)
 	ob.known, ob.ok, ob.bad = true, mt.solve(), rules.Bitboard{}
+	if !ob.ok {
+		return ob
+	}
 	// Only a man the matching found uses can be bad: without any other,
 	// that matching stands.
 	var used rules.Bitboard
 	for _, m := range mt.chosen {
 		used.Set(m)
 	}
-	for ob.ok && !used.IsZero() {
+	for !used.IsZero() {
 		m := used.PopLSB()
 		for j, c := range n.oldCands {
 			c.Clear(m)

@@ -338,10 +338,11 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 }
 
 // TestOldBoundAgainstAfresh checks unmatchedLate's answer from oldBoundOf,
-// for explosion squares outside lateZone and for none, against the candidates matched
-// afresh (unmatchedAfresh), in the positions of random games and below the
-// benchmark positions, for several candidate sets of the new traveling man:
-// none, the slot's men, each of them alone, and every untraveled man.
+// for explosion squares outside lateZone and for none, against the
+// candidates matched afresh (unmatchedAfresh), in the positions of random
+// games and below the benchmark positions, for several candidate sets of
+// the new traveling man: none, the slot's men, each of them alone, and
+// every man of the side.
 func TestOldBoundAgainstAfresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 19))
 	step, plies := 997, 8

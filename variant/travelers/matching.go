@@ -15,8 +15,8 @@ import (
 type matcher struct {
 	cands  []rules.Bitboard // per traveling man: the squares of its candidates
 	chosen []rules.Square   // per traveling man: its resonator, once solved
-	// owner[sq] is 1 + the traveling man the resonator on sq is given to,
-	// when stamp[sq] is the current solve's epoch (0 otherwise).
+	// owner[sq] is 1 + the traveling man the resonator on sq is given to;
+	// it holds only while stamp[sq] is the current solve's epoch.
 	owner [rules.NumSquares]int16
 	stamp [rules.NumSquares]uint32
 	epoch uint32
