@@ -673,7 +673,8 @@ func promoted(k, promo rules.Kind) rules.Kind {
 
 // correct reports whether the surveyed side's traveling men can be matched
 // one-to-one to distinct resonators (R6; a lost traveling man is the
-// caller's to check). The matching is left in mt, candidates by goal index.
+// caller's to check). The matching is left in mt.chosen: the resonators' squares,
+// by goal index (edgeOf finds the resonance of each).
 func (s *survey) correct(mt *matcher) bool {
 	if len(s.goals) == 0 {
 		return true
