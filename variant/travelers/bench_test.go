@@ -136,12 +136,16 @@ func countAfter(b *testing.B, p *rules.Position, m rules.Move, depth int) uint64
 	return n
 }
 
-// forgetResonances empties the memo of resonance answers.
+// forgetResonances empties the memo of resonance answers and the cache of
+// survey records (share.go).
 func forgetResonances() {
 	memo.Lock()
-	defer memo.Unlock()
 	clear(memo.slots[:])
 	clear(memo.next[:])
+	memo.Unlock()
+	records.Lock()
+	clear(records.recs[:])
+	records.Unlock()
 }
 
 // BenchmarkSurvey times one full survey (supports and resonances with

@@ -10,5 +10,6 @@
 // types, after at most three moves of their side. Move generation asks it
 // once per position and settles each candidate action from recorded
 // witnesses (witness.go), falling back to an exact search only when a
-// candidate touches every witness.
+// candidate touches every witness. After an explosion of the opponent's the
+// survey is shared from the position before it (share.go).
 package travelers

@@ -100,7 +100,9 @@ func (n *node) setup() {
 	if p.LostTraveling[n.us] {
 		return
 	}
-	n.own.run(p, n.us, fullSurvey)
+	if rec, filled := parentRecord(p, n.us); rec == nil || !n.own.runShared(p, n.us, rec, filled) {
+		n.own.run(p, n.us, fullSurvey)
+	}
 	if !n.own.correct(&n.mt) {
 		return
 	}

@@ -119,6 +119,9 @@ type survey struct {
 	// useful: the squares the first line of each resonance read (memo.go).
 	vacant, useful rules.Bitboard
 	buf0, buf1     []hmove
+	// rec, when set, makes the survey a recording one: its final moves are
+	// logged there, not recorded (share.go).
+	rec *record
 }
 
 // goal is an own traveling man, the target of a resonance.
@@ -216,6 +219,31 @@ func (s *survey) pop() { s.depth-- }
 func (s *survey) fullLines() {
 	b := &s.b
 	s.recordAll()
+	s.rootLines()
+	m0 := s.buf0
+	for r, m := range m0 {
+		u := b.make(m)
+		s.push(m)
+		s.root = r
+		s.recordAfter(m)
+		s.pop()
+		b.unmake(u)
+	}
+	for r, m := range m0 {
+		u := b.make(m)
+		s.push(m)
+		s.root = r
+		s.finalMoves()
+		s.pop()
+		b.unmake(u)
+	}
+}
+
+// rootLines computes the root moves of a full survey (buf0) and what the
+// lines below them ask of the position: each man's root moves, attacks,
+// pawn moves and the watchers of his square once he leaves it.
+func (s *survey) rootLines() {
+	b := &s.b
 	m0 := b.moves(s.buf0[:0])
 	s.buf0 = m0
 	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
@@ -234,22 +262,6 @@ func (s *survey) fullLines() {
 	}
 	for _, m := range m0 {
 		s.rootTo[m.from].Set(m.to)
-	}
-	for r, m := range m0 {
-		u := b.make(m)
-		s.push(m)
-		s.root = r
-		s.recordAfter(m)
-		s.pop()
-		b.unmake(u)
-	}
-	for r, m := range m0 {
-		u := b.make(m)
-		s.push(m)
-		s.root = r
-		s.finalMoves()
-		s.pop()
-		b.unmake(u)
 	}
 }
 

@@ -216,6 +216,10 @@ func (s *survey) arriveOrOffer(i int, k rules.Kind, m hmove, land rules.Square) 
 // arrive records that man i can stand on land as a man of kind k, the line
 // ending with move m.
 func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
+	if s.rec != nil {
+		s.logEvent(false, i, k, m, land)
+		return
+	}
 	s.reach[i][k].Set(land)
 	s.support[k].Set(land)
 	s.offer(i, k, m, land, true)
@@ -325,6 +329,10 @@ func (s *survey) leaner(a, b int32) bool {
 // (addReads) and the squares all its lines of at most two moves read, with
 // witnesses that shrink the first.
 func (s *survey) resonate(i int, m hmove) {
+	if s.rec != nil {
+		s.logEvent(true, i, promoted(m.piece, m.promo), m, m.to)
+		return
+	}
 	j := int(s.gidx[m.to])
 	at := i*len(s.goals) + j
 	e := s.edgeAt[at]

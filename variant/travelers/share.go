@@ -1,0 +1,363 @@
+package travelers
+
+import (
+	"sync"
+
+	"timechess/rules"
+)
+
+// Sibling positions, one action of the opponent's apart, share most of the
+// side to move's survey. After an explosion of the opponent's, which only
+// fills two squares (the traveling man's and the traveled man's, perhaps
+// taking an own man there), a line of the position before it that reads
+// neither square is a line after it too, and a line after it that reads one
+// of them takes the man standing there on the way: every other move that
+// reads a filled square passes it (now blocked) or needs it empty. So the
+// survey after the explosion is the survey before it, less the final moves
+// of lines that read a filled square, plus the lines that take on one.
+//
+// A record keeps the final moves a full survey of the position before met,
+// each with the line that led to it (events); a shared survey replays those
+// that read no filled square through the recording functions, in the order
+// they were met, and searches the lines that take on a filled square
+// (takingLines). The parent's search visits, for every line it skips, a line
+// of the same final move that reads a subset of its squares (survey.go), so
+// the replay meets every final move a fresh survey would.
+
+// event is a final move a recording survey met: man (his square) arriving
+// on land as kind k (a support) or annihilating with the traveling man on
+// m.to (res), after the line's first depth moves; prefix and flags are
+// lineAt(depth) there, and reads the squares the whole line reads, land
+// included.
+type event struct {
+	res     bool
+	swapped bool
+	depth   uint8
+	flags   uint8
+	k       rules.Kind
+	man     rules.Square
+	land    rules.Square
+	root    int16
+	m       hmove
+	line    [2]hmove
+	prefix  rules.Bitboard
+	reads   rules.Bitboard
+}
+
+// record is a side's full survey of a position, as the events it met.
+type record struct {
+	key      uint64 // the position's hash
+	c        rules.Color
+	occ, own rules.Bitboard
+	rights   uint8
+	roots    []hmove // the survey's root moves, by index
+	events   []event
+}
+
+// logEvent records, in a recording survey, the final move m of the
+// current line: man i arriving on land as kind k, or annihilating (res).
+func (s *survey) logEvent(res bool, i int, k rules.Kind, m hmove, land rules.Square) {
+	prefix, flags := s.lineAt(s.depth)
+	reads, _ := s.lineWith(m, land)
+	reads.Set(land)
+	s.rec.events = append(s.rec.events, event{
+		res: res, swapped: s.swapped, depth: uint8(s.depth), flags: flags, k: k,
+		man: s.origin[i], land: land, root: int16(s.root), m: m, line: s.line,
+		prefix: prefix, reads: reads,
+	})
+}
+
+// records caches the records of recent positions; recorders lends the
+// surveys that make them.
+var (
+	records struct {
+		sync.Mutex
+		recs [8]*record
+		next int
+	}
+	recorders = sync.Pool{New: func() any { return new(survey) }}
+)
+
+// cachedRecord returns the cached record of colour c's survey of the
+// position of hash key, or nil.
+func cachedRecord(key uint64, c rules.Color) *record {
+	records.Lock()
+	defer records.Unlock()
+	for _, r := range records.recs {
+		if r != nil && r.key == key && r.c == c {
+			return r
+		}
+	}
+	return nil
+}
+
+// recordOf makes the record of colour c's survey of p and caches it.
+func recordOf(p *rules.Position, c rules.Color) *record {
+	rec := &record{key: p.Hash, c: c}
+	s := recorders.Get().(*survey)
+	s.rec = rec
+	s.run(p, c, fullSurvey)
+	s.rec = nil
+	rec.occ, rec.own, rec.rights = s.rootOcc, s.rootOwn, s.b.rights
+	rec.roots = append(rec.roots, s.buf0...)
+	recorders.Put(s)
+	records.Lock()
+	records.recs[records.next] = rec
+	records.next = (records.next + 1) % len(records.recs)
+	records.Unlock()
+	return rec
+}
+
+// parentRecord returns the record of colour c's survey of the position
+// before p's last action and the squares that action filled, when that
+// action is an explosion of the opponent's and the survey of p can be
+// shared from it (nil otherwise). A record not cached is made on p with the
+// action taken back, and p is left as it was.
+func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
+	if p.Ply() == 0 || p.EP != rules.NoSquare || p.Side != c {
+		return nil, rules.Bitboard{}
+	}
+	lm := p.LastMove()
+	if lm.Kind != rules.Explosion {
+		return nil, rules.Bitboard{}
+	}
+	filled := rules.BB(lm.From, lm.To)
+	rec := cachedRecord(p.HashBefore(1), c)
+	if rec == nil {
+		p.Unmake()
+		rec = recordOf(p, c)
+		p.Make(lm)
+	}
+	// The record must be of the board before the explosion.
+	if rec.occ.Or(filled) != p.Occupied() || rec.own.AndNot(filled) != p.ByColor[c] ||
+		rec.rights != uint8(p.Castle>>(2*int(c)))&3 {
+		return nil, rules.Bitboard{}
+	}
+	return rec, filled
+}
+
+// runShared surveys colour c's lines in p from the record rec of the
+// position before the opponent's explosion that filled the squares of
+// filled (parentRecord). It reports false, the survey unfinished, when the
+// record does not fit.
+func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) bool {
+	s.begin(p, c, fullSurvey, p.Geometry().Mask)
+	s.reach = grow(s.reach, len(s.b.men))
+	clear(s.support[:])
+	clear(s.head[:])
+	clear(s.weak[:])
+	s.slots = s.slots[:0]
+	s.rootOcc, s.rootOwn = s.b.occ, s.b.own
+	s.rootLines()
+	if !s.replay(rec, filled) {
+		return false
+	}
+	s.takingLines(filled)
+	return true
+}
+
+// replay records the events of rec that read no square of filled, in
+// their order, each with its line as the current one. It reports false
+// when one names a man or a first move that p lacks (a record that does
+// not fit).
+func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
+	var roots [256]int16
+	if len(rec.roots) > len(roots) {
+		return false
+	}
+	for r, m := range rec.roots {
+		roots[r] = -1
+		for r2, m2 := range s.buf0 {
+			if m2 == m {
+				roots[r] = int16(r2)
+				break
+			}
+		}
+	}
+	for ix := range rec.events {
+		e := &rec.events[ix]
+		if e.reads.Intersects(filled) {
+			continue
+		}
+		i := int(s.b.at[e.man]) - 1
+		if i < 0 {
+			return false
+		}
+		s.line, s.depth, s.swapped = e.line, int(e.depth), e.swapped
+		s.lineDeps[s.depth], s.lineFlags[s.depth], s.known[s.depth] = e.prefix, e.flags, true
+		if e.depth > 0 {
+			if s.root = int(roots[e.root]); s.root < 0 {
+				return false
+			}
+		}
+		if e.res {
+			s.resonate(i, e.m)
+		} else {
+			s.arriveOrOffer(i, e.k, e.m, e.land)
+		}
+	}
+	s.depth = 0
+	return true
+}
+
+// takingLines records the lines that take an enemy man on a square of
+// filled before their final move: those whose first move takes there (their
+// nodes of depth one and two), and those whose second move does.
+func (s *survey) takingLines(filled rules.Bitboard) {
+	b := &s.b
+	m0 := s.buf0
+	for r, m := range m0 {
+		if filled.Has(m.to) {
+			u := b.make(m)
+			s.push(m)
+			s.root = r
+			s.recordAfter(m)
+			s.pop()
+			b.unmake(u)
+		}
+	}
+	for r, m := range m0 {
+		if filled.Has(m.to) {
+			u := b.make(m)
+			s.push(m)
+			s.root = r
+			s.finalMoves()
+			s.pop()
+			b.unmake(u)
+		}
+	}
+	var hit rules.Bitboard // the men that could take on a filled square now
+	for _, man := range b.men {
+		if s.takes(man.kind, man.sq, filled, b.occ) {
+			hit.Set(man.sq)
+		}
+	}
+	way := s.castlingWay()
+	for r, m1 := range m0 {
+		if filled.Has(m1.to) {
+			continue
+		}
+		plain := m1.kind == hNormal || m1.kind == hDouble
+		var takers rules.Bitboard
+		if plain {
+			if takers = s.takersAfter(m1, hit, filled, way); takers.IsZero() {
+				continue
+			}
+		}
+		u := b.make(m1)
+		s.push(m1)
+		s.root = r
+		s.way = s.castlingWay()
+		if !plain {
+			for _, man := range b.men {
+				takers.Set(man.sq)
+			}
+		}
+		for t := takers; !t.IsZero(); {
+			a := t.PopLSB()
+			man := b.men[b.at[a]-1]
+			ms := s.buf1[:0]
+			for q := s.takeOn(man.kind, a, filled); !q.IsZero(); {
+				if man.kind == rules.Pawn {
+					ms = b.pawnTo(ms, a, q.PopLSB())
+				} else {
+					ms = append(ms, hmove{from: a, to: q.PopLSB(), piece: man.kind})
+				}
+			}
+			s.buf1 = ms
+			v := vacated{sq: a}
+			if !plain {
+				v = vacated{w0: s.leaving(a), known: true}
+			}
+			for _, m := range ms {
+				root := plain && a != m1.to && s.rootTo[a].Has(m.to)
+				if root && (s.transposed(m) || !s.rootGains(&v, m, promoted(man.kind, m.promo), man.u)) {
+					continue
+				}
+				s.secondMove(m, root, &v)
+			}
+		}
+		s.pop()
+		b.unmake(u)
+	}
+}
+
+// takeOn returns the squares of filled a man of kind k on a could take on,
+// with the board's blockers.
+func (s *survey) takeOn(k rules.Kind, a rules.Square, filled rules.Bitboard) rules.Bitboard {
+	b := &s.b
+	if k == rules.Pawn {
+		return b.g.PawnAttack[b.side][a].And(filled)
+	}
+	return b.g.Attacks(k, b.side, a, b.occ).And(filled)
+}
+
+// takes reports whether a man of kind k on a could take on a square of
+// filled with blockers occ.
+func (s *survey) takes(k rules.Kind, a rules.Square, filled, occ rules.Bitboard) bool {
+	g := s.b.g
+	if k == rules.Pawn {
+		return g.PawnAttack[s.b.side][a].Intersects(filled)
+	}
+	return g.Attacks(k, s.b.side, a, occ).Intersects(filled)
+}
+
+// takersAfter returns the men (their squares) that may record a line
+// taking on a square of filled with the second move after the plain first
+// move m1 (not played), hit holding those that could take there in the
+// position and way the squares of castlingWay there: m1's man on its
+// destination, the line pieces whose line to a filled square m1 opens, and
+// those of hit whose taking, a root move, may gain (rootGains): one on the
+// way, one with a man on his line with m1's origin that could see him
+// (lineMovers), one m1's man could see from its destination, or one
+// untraveled and then passing m1's origin.
+func (s *survey) takersAfter(m1 hmove, hit, filled, way rules.Bitboard) rules.Bitboard {
+	b := &s.b
+	g := b.g
+	var takers rules.Bitboard
+	occ := b.occ
+	occ.Clear(m1.from)
+	occ.Set(m1.to)
+	k1 := promoted(m1.piece, m1.promo)
+	if s.takes(k1, m1.to, filled, occ) {
+		takers.Set(m1.to)
+	}
+	u1 := b.men[b.at[m1.from]-1].u
+	for h := hit; !h.IsZero(); {
+		a := h.PopLSB()
+		if a == m1.from {
+			continue
+		}
+		man := b.men[b.at[a]-1]
+		gains := way.Has(a) || s.lineMovers(a, m1.from) || u1 && s.mayPass(k1, m1.to, a)
+		for q := s.takeOn(man.kind, a, filled); !gains && man.u && !q.IsZero(); {
+			t := q.PopLSB()
+			gains = man.kind == rules.Pawn && t.Rank() == b.last || s.mayPass(man.kind, t, m1.from)
+		}
+		if gains {
+			takers.Set(a)
+		}
+	}
+	for _, man := range b.men {
+		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King || !s.rootAtt[man.sq].Has(m1.from) {
+			continue
+		}
+		for f := filled; !f.IsZero(); {
+			if q := f.PopLSB(); rules.IsBetween(man.sq, q, m1.from) && g.Attacks(man.kind, b.side, man.sq, occ).Has(q) {
+				takers.Set(man.sq)
+			}
+		}
+	}
+	return takers
+}
+
+// mayPass reports whether a man of kind k on sq could move to or through
+// f on some board: passes without the blockers.
+func (s *survey) mayPass(k rules.Kind, sq, f rules.Square) bool {
+	b := &s.b
+	if k == rules.Pawn {
+		one := sq + b.fwd
+		return f == one || f == one+b.fwd && sq.Rank() == b.second
+	}
+	return sees(b.g, k, sq).Has(f)
+}
