@@ -206,26 +206,7 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 func (s *survey) takingLines(filled rules.Bitboard) {
 	b := &s.b
 	m0 := s.buf0
-	for r, m := range m0 {
-		if filled.Has(m.to) {
-			u := b.make(m)
-			s.push(m)
-			s.root = r
-			s.recordAfter(m)
-			s.pop()
-			b.unmake(u)
-		}
-	}
-	for r, m := range m0 {
-		if filled.Has(m.to) {
-			u := b.make(m)
-			s.push(m)
-			s.root = r
-			s.finalMoves()
-			s.pop()
-			b.unmake(u)
-		}
-	}
+	s.firstNodes(filled)
 	var hit rules.Bitboard // the men that could take on a filled square now
 	for _, man := range b.men {
 		if s.takes(man.kind, man.sq, filled, b.occ) {

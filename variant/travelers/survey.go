@@ -220,22 +220,29 @@ func (s *survey) fullLines() {
 	b := &s.b
 	s.recordAll()
 	s.rootLines()
-	m0 := s.buf0
-	for r, m := range m0 {
-		u := b.make(m)
-		s.push(m)
-		s.root = r
-		s.recordAfter(m)
-		s.pop()
-		b.unmake(u)
-	}
-	for r, m := range m0 {
-		u := b.make(m)
-		s.push(m)
-		s.root = r
-		s.finalMoves()
-		s.pop()
-		b.unmake(u)
+	s.firstNodes(b.g.Mask)
+}
+
+// firstNodes explores the lines whose first move is a root move to a square
+// of dests: the nodes of depth one, then those of depth two below them.
+func (s *survey) firstNodes(dests rules.Bitboard) {
+	b := &s.b
+	for _, second := range [2]bool{false, true} {
+		for r, m := range s.buf0 {
+			if !dests.Has(m.to) {
+				continue
+			}
+			u := b.make(m)
+			s.push(m)
+			s.root = r
+			if second {
+				s.finalMoves()
+			} else {
+				s.recordAfter(m)
+			}
+			s.pop()
+			b.unmake(u)
+		}
 	}
 }
 
