@@ -142,12 +142,6 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
 // record does not fit.
 func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) bool {
 	s.begin(p, c, fullSurvey, p.Geometry().Mask)
-	s.reach = grow(s.reach, len(s.b.men))
-	clear(s.support[:])
-	clear(s.head[:])
-	clear(s.weak[:])
-	s.slots = s.slots[:0]
-	s.rootOcc, s.rootOwn = s.b.occ, s.b.own
 	s.rootLines()
 	if !s.replay(rec, filled) {
 		return false

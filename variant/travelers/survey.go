@@ -140,12 +140,6 @@ func (s *survey) run(p *rules.Position, c rules.Color, mode surveyMode) {
 func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
 	s.begin(p, c, mode, targets)
 	if mode == fullSurvey {
-		s.reach = grow(s.reach, len(s.b.men))
-		clear(s.support[:])
-		clear(s.head[:])
-		clear(s.weak[:])
-		s.slots = s.slots[:0]
-		s.rootOcc, s.rootOwn = s.b.occ, s.b.own
 		s.fullLines()
 		return
 	}
@@ -153,7 +147,8 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 }
 
 // begin sets a survey of colour c's lines in p up, the resonances only with
-// the traveling men on the squares of targets: its board, men and goals.
+// the traveling men on the squares of targets: its board, men and goals,
+// and for a full survey its empty records of supports.
 func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
 	s.mode = mode
 	s.b.init(p, c)
@@ -176,6 +171,14 @@ func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, target
 		}
 	}
 	s.edgeAt = grow(s.edgeAt, n*len(s.goals))
+	if mode == fullSurvey {
+		s.reach = grow(s.reach, n)
+		clear(s.support[:])
+		clear(s.head[:])
+		clear(s.weak[:])
+		s.slots = s.slots[:0]
+		s.rootOcc, s.rootOwn = s.b.occ, s.b.own
+	}
 }
 
 // grow returns buf with n zero elements.
