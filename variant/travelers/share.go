@@ -203,7 +203,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	s.firstNodes(filled)
 	var hit rules.Bitboard // the men that could take on a filled square now
 	for _, man := range b.men {
-		if s.takes(man.kind, man.sq, filled, b.occ) {
+		if !s.takeOn(man.kind, man.sq, filled, b.occ).IsZero() {
 			hit.Set(man.sq)
 		}
 	}
@@ -232,7 +232,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 			a := t.PopLSB()
 			man := b.men[b.at[a]-1]
 			ms := s.buf1[:0]
-			for q := s.takeOn(man.kind, a, filled); !q.IsZero(); {
+			for q := s.takeOn(man.kind, a, filled, b.occ); !q.IsZero(); {
 				if man.kind == rules.Pawn {
 					ms = b.pawnTo(ms, a, q.PopLSB())
 				} else {
@@ -257,24 +257,14 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	}
 }
 
-// takeOn returns the squares of filled a man of kind k on a could take on,
-// with the board's blockers.
-func (s *survey) takeOn(k rules.Kind, a rules.Square, filled rules.Bitboard) rules.Bitboard {
-	b := &s.b
-	if k == rules.Pawn {
-		return b.g.PawnAttack[b.side][a].And(filled)
-	}
-	return b.g.Attacks(k, b.side, a, b.occ).And(filled)
-}
-
-// takes reports whether a man of kind k on a could take on a square of
-// filled with blockers occ.
-func (s *survey) takes(k rules.Kind, a rules.Square, filled, occ rules.Bitboard) bool {
+// takeOn returns the squares of filled a man of kind k on a could take on
+// with blockers occ.
+func (s *survey) takeOn(k rules.Kind, a rules.Square, filled, occ rules.Bitboard) rules.Bitboard {
 	g := s.b.g
 	if k == rules.Pawn {
-		return g.PawnAttack[s.b.side][a].Intersects(filled)
+		return g.PawnAttack[s.b.side][a].And(filled)
 	}
-	return g.Attacks(k, s.b.side, a, occ).Intersects(filled)
+	return g.Attacks(k, s.b.side, a, occ).And(filled)
 }
 
 // takersAfter returns the men (their squares) that may record a line
@@ -294,7 +284,7 @@ func (s *survey) takersAfter(m1 hmove, hit, filled, way rules.Bitboard) rules.Bi
 	occ.Clear(m1.from)
 	occ.Set(m1.to)
 	k1 := promoted(m1.piece, m1.promo)
-	if s.takes(k1, m1.to, filled, occ) {
+	if !s.takeOn(k1, m1.to, filled, occ).IsZero() {
 		takers.Set(m1.to)
 	}
 	u1 := b.men[b.at[m1.from]-1].u
@@ -305,7 +295,7 @@ func (s *survey) takersAfter(m1 hmove, hit, filled, way rules.Bitboard) rules.Bi
 		}
 		man := b.men[b.at[a]-1]
 		gains := way.Has(a) || s.lineMovers(a, m1.from) || u1 && s.mayPass(k1, m1.to, a)
-		for q := s.takeOn(man.kind, a, filled); !gains && man.u && !q.IsZero(); {
+		for q := s.takeOn(man.kind, a, filled, b.occ); !gains && man.u && !q.IsZero(); {
 			t := q.PopLSB()
 			gains = man.kind == rules.Pawn && t.Rank() == b.last || s.mayPass(man.kind, t, m1.from)
 		}
