@@ -53,8 +53,8 @@ export async function gamePage(root, id) {
   });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
-  const top = h('div', { class: 'player player-top', 'data-testid': 'player-top' });
-  const bottom = h('div', { class: 'player player-bottom', 'data-testid': 'player-bottom' });
+  const top = playerRow('player-top');
+  const bottom = playerRow('player-bottom');
   const status = h('div', { class: 'status', 'data-testid': 'status', role: 'status' }, 'Loading…');
   const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
   const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
@@ -68,7 +68,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, top, board.el, bottom,
+    h('div', { class: 'board-col' }, top.el, board.el, bottom.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -194,13 +194,15 @@ export async function gamePage(root, id) {
   function drawPlayers() {
     const g = st.game;
     const bottomSide = board.orientation, topSide = other(bottomSide);
-    for (const [el, side] of [[top, topSide], [bottom, bottomSide]]) {
+    for (const [row, side] of [[top, topSide], [bottom, bottomSide]]) {
       const turn = g.status === 'ongoing' && g.position && g.position.turn === side;
-      el.dataset.side = side;
-      clear(el,
-        h('span', { class: 'player-dot ' + side, 'aria-hidden': 'true' }),
-        h('span', { class: 'player-name', 'data-testid': 'name-' + side }, playerName(g, side)),
-        h('span', { class: 'clock' + (turn ? ' running' : ''), 'data-testid': 'clock-' + side, 'aria-label': side + ' clock' }));
+      row.el.dataset.side = side;
+      row.dot.setAttribute('class', 'player-dot ' + side);
+      row.name.dataset.testid = 'name-' + side;
+      row.name.textContent = playerName(g, side);
+      row.clock.dataset.testid = 'clock-' + side;
+      row.clock.setAttribute('aria-label', side + ' clock');
+      row.clock.classList.toggle('running', turn);
     }
     tickClocks();
   }
@@ -373,6 +375,20 @@ export async function gamePage(root, id) {
       h('time', { datetime: x.at, class: 'muted' }, x.at ? new Date(x.at).toLocaleString() : ''),
       h('p', {}, x.text))));
   }
+}
+
+/**
+ * playerRow builds the row above or below the board with its three boxes (dot, name, clock)
+ * from the start, so that filling them in never changes the row's height.
+ */
+function playerRow(testid) {
+  const row = {
+    dot: h('span', { class: 'player-dot', 'aria-hidden': 'true' }),
+    name: h('span', { class: 'player-name' }),
+    clock: h('span', { class: 'clock' }),
+  };
+  row.el = h('div', { class: 'player ' + testid, 'data-testid': testid }, row.dot, row.name, row.clock);
+  return row;
 }
 
 /** viewText says which board of the game an earlier ply shows: "after White's move 2". */
