@@ -23,6 +23,13 @@ import (
 // (takingLines). The parent's search visits, for every line it skips, a line
 // of the same final move that reads a subset of its squares (survey.go), so
 // the replay meets every final move a fresh survey would.
+//
+// What a replay records on one slot (the supports of one type on one
+// square) rests on that slot's events alone, and on the board only through
+// the traveled man's destinations from the square (target). So the record
+// also keeps each slot as the replay of all its events leaves it: a slot
+// none of whose events reads a filled square, and whose destinations the
+// filled squares leave as they were, is copied, not replayed.
 
 // event is a final move a recording survey met: man (his square) arriving
 // on land as kind k (a support) or annihilating with the traveling man on
@@ -52,6 +59,31 @@ type record struct {
 	rights   uint8
 	roots    []hmove // the survey's root moves, by index
 	events   []event
+	// The events of resonances (indices into events), and those of the
+	// slots grouped by slot: order holds each group's events in turn, wits
+	// and witMen its final witnesses and their men's squares.
+	resEvents []int32
+	groups    []slotGroup
+	order     []int32
+	wits      []witness
+	witMen    []rules.Square
+}
+
+// slotGroup is a slot of a record: the supports of kind k on land, the
+// squares its events read and, once it is targeted, those its destinations
+// rest on (reads), its events (order[from:to]), and the slot
+// as the replay of them all leaves it (sl), with its witnesses
+// (wits[wfrom:wto], newest first), the men (their squares) that arrived and
+// whether the slot still wanted a witness.
+type slotGroup struct {
+	k          rules.Kind
+	land       rules.Square
+	weak       bool
+	reads      rules.Bitboard
+	arrived    rules.Bitboard
+	from, to   int32
+	wfrom, wto int32
+	sl         slot
 }
 
 // logEvent records, in a recording survey, the final move m of the
@@ -100,6 +132,7 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	s.rec = nil
 	rec.occ, rec.own, rec.rights = s.rootOcc, s.rootOwn, s.b.rights
 	rec.roots = append(rec.roots, s.buf0...)
+	rec.group(s)
 	recorders.Put(s)
 	records.Lock()
 	records.recs[records.next] = rec
@@ -150,14 +183,110 @@ func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, filled
 	return true
 }
 
-// replay records the events of rec that read no square of filled, in
-// their order, each with its line as the current one. It reports false
-// when one names a man or a first move that p lacks (a record that does
-// not fit).
+// group sorts the events of rec into the resonances' and the slots', and
+// keeps each slot as replaying all its events leaves it, replayed on s, the
+// recording survey of rec's position.
+func (rec *record) group(s *survey) {
+	var at [rules.NumKinds][rules.NumSquares]int32 // 1 + a slot's group
+	counts := make([]int32, 0, 64)
+	for ix := range rec.events {
+		e := &rec.events[ix]
+		if e.res {
+			rec.resEvents = append(rec.resEvents, int32(ix))
+			continue
+		}
+		h := at[e.k][e.land]
+		if h == 0 {
+			rec.groups = append(rec.groups, slotGroup{k: e.k, land: e.land})
+			counts = append(counts, 0)
+			h = int32(len(rec.groups))
+			at[e.k][e.land] = h
+		}
+		rec.groups[h-1].reads = rec.groups[h-1].reads.Or(e.reads)
+		counts[h-1]++
+	}
+	var next int32
+	for gi := range rec.groups {
+		g := &rec.groups[gi]
+		g.from, g.to = next, next
+		next += counts[gi]
+	}
+	rec.order = make([]int32, next)
+	for ix := range rec.events {
+		if e := &rec.events[ix]; !e.res {
+			g := &rec.groups[at[e.k][e.land]-1]
+			rec.order[g.to] = int32(ix)
+			g.to++
+		}
+	}
+	roots, ok := s.rootsOf(rec)
+	if !ok {
+		return // replay refuses the record
+	}
+	for ix := range rec.events {
+		s.replayEvent(&rec.events[ix], rules.Bitboard{}, &roots)
+	}
+	s.depth = 0
+	for gi := range rec.groups {
+		g := &rec.groups[gi]
+		g.sl = s.slots[s.head[g.k][g.land]-1]
+		g.weak = s.weak[g.k].Has(g.land)
+		for i, sq := range s.origin {
+			if s.reach[i][g.k].Has(g.land) {
+				g.arrived.Set(sq)
+			}
+		}
+		g.wfrom = int32(len(rec.wits))
+		for w := g.sl.first; w != 0; w = s.wits[w-1].next {
+			rec.wits = append(rec.wits, s.wits[w-1])
+			rec.witMen = append(rec.witMen, s.origin[s.wits[w-1].man])
+		}
+		g.wto = int32(len(rec.wits))
+		if g.sl.targeted {
+			g.reads = g.reads.Or(targetReads(s.b.g, s.b.side, g.k, g.land, s.rootOcc))
+		}
+	}
+}
+
+// replay records the events of rec that read no square of filled, each
+// with its line as the current one: those of the resonances in their order,
+// then each slot's, copied when the group reads no filled square (its
+// events and destinations are as the record has them), else replayed in
+// their order. It reports false when an event names a man or a first move that p
+// lacks (a record that does not fit).
 func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
-	var roots [256]int16
-	if len(rec.roots) > len(roots) {
+	roots, ok := s.rootsOf(rec)
+	if !ok {
 		return false
+	}
+	defer func() { s.depth = 0 }()
+	for _, ix := range rec.resEvents {
+		if !s.replayEvent(&rec.events[ix], filled, &roots) {
+			return false
+		}
+	}
+	for gi := range rec.groups {
+		g := &rec.groups[gi]
+		if !g.reads.Intersects(filled) {
+			if !s.copySlot(rec, g) {
+				return false
+			}
+			continue
+		}
+		for _, ix := range rec.order[g.from:g.to] {
+			if !s.replayEvent(&rec.events[ix], filled, &roots) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rootsOf maps the root moves of rec to the survey's (-1: none). It
+// reports false when rec has too many to map.
+func (s *survey) rootsOf(rec *record) (roots [256]int16, ok bool) {
+	if len(rec.roots) > len(roots) {
+		return roots, false
 	}
 	for r, m := range rec.roots {
 		roots[r] = -1
@@ -168,29 +297,65 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 			}
 		}
 	}
-	for ix := range rec.events {
-		e := &rec.events[ix]
-		if e.reads.Intersects(filled) {
-			continue
+	return roots, true
+}
+
+// replayEvent records event e, unless it reads a square of filled, with its
+// line as the current one (roots maps the record's root moves to the
+// survey's). It reports false when e names a man or a first move that the
+// survey lacks.
+func (s *survey) replayEvent(e *event, filled rules.Bitboard, roots *[256]int16) bool {
+	if e.reads.Intersects(filled) {
+		return true
+	}
+	i := int(s.b.at[e.man]) - 1
+	if i < 0 {
+		return false
+	}
+	s.line, s.depth, s.swapped = e.line, int(e.depth), e.swapped
+	s.lineDeps[s.depth], s.lineFlags[s.depth], s.known[s.depth] = e.prefix, e.flags, true
+	if e.depth > 0 {
+		if s.root = int(roots[e.root]); s.root < 0 {
+			return false
 		}
-		i := int(s.b.at[e.man]) - 1
+	}
+	if e.res {
+		s.resonate(i, e.m)
+	} else {
+		s.arriveOrOffer(i, e.k, e.m, e.land)
+	}
+	return true
+}
+
+// copySlot records slot group g of rec as the replay of its events leaves
+// it: the slot, its witnesses in their order, the arrivals. It reports false
+// when a man it names is not on the board.
+func (s *survey) copySlot(rec *record, g *slotGroup) bool {
+	for a := g.arrived; !a.IsZero(); {
+		i := int(s.b.at[a.PopLSB()]) - 1
 		if i < 0 {
 			return false
 		}
-		s.line, s.depth, s.swapped = e.line, int(e.depth), e.swapped
-		s.lineDeps[s.depth], s.lineFlags[s.depth], s.known[s.depth] = e.prefix, e.flags, true
-		if e.depth > 0 {
-			if s.root = int(roots[e.root]); s.root < 0 {
-				return false
-			}
-		}
-		if e.res {
-			s.resonate(i, e.m)
-		} else {
-			s.arriveOrOffer(i, e.k, e.m, e.land)
-		}
+		s.reach[i][g.k].Set(g.land)
 	}
-	s.depth = 0
+	s.support[g.k].Set(g.land)
+	if g.weak {
+		s.weak[g.k].Set(g.land)
+	}
+	sl := g.sl
+	sl.first = 0
+	for w := g.wto - 1; w >= g.wfrom; w-- {
+		i := int(s.b.at[rec.witMen[w]]) - 1
+		if i < 0 {
+			return false
+		}
+		wit := rec.wits[w]
+		wit.man, wit.next = i, sl.first
+		s.wits = append(s.wits, wit)
+		sl.first = int32(len(s.wits))
+	}
+	s.slots = append(s.slots, sl)
+	s.head[g.k][g.land] = int32(len(s.slots))
 	return true
 }
 

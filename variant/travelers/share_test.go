@@ -1,6 +1,7 @@
 package travelers
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -13,14 +14,16 @@ import (
 // same supports and reach of every man, the same resonances with the same
 // squares all their lines read and the same minimal read sets, and the same
 // answer to grammatical correctness. (Witnesses may differ: each survey
-// keeps the lines it meets first.)
+// keeps the lines it meets first.) The slots a shared survey copies from the
+// record are also held against replaying every event: the same slots with
+// the same witnesses in the same order.
 func TestSharedAgainstFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 23))
 	step, plies := 499, 10
 	if *deep {
 		step, plies = 47, 16
 	}
-	var fresh, shared survey
+	var fresh, shared, replayed survey
 	var mt matcher
 	compared := 0
 	check := func(p *rules.Position) []rules.Move {
@@ -65,6 +68,10 @@ func TestSharedAgainstFresh(t *testing.T) {
 		if a, b := fresh.correct(&mt), shared.correct(&mt); a != b {
 			t.Fatalf("%s: correct %v, shared %v", fen, a, b)
 		}
+		replayAll(&replayed, p, c, rec, filled)
+		if diff := slotsDiffer(&replayed, &shared); diff != "" {
+			t.Fatalf("%s: copied slots differ from replayed ones: %s", fen, diff)
+		}
 		return p.Legal(nil)
 	}
 	inRandomGames(t, rng, 2*len(playStarts), plies, check)
@@ -99,4 +106,58 @@ func sameSets(a, b []rules.Bitboard) bool {
 		}
 	}
 	return true
+}
+
+// replayAll surveys colour c in p as runShared does, but replays every event
+// of rec that reads no filled square, copying no slot.
+func replayAll(s *survey, p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) {
+	s.begin(p, c, fullSurvey, p.Geometry().Mask)
+	s.rootLines()
+	roots, _ := s.rootsOf(rec)
+	for ix := range rec.events {
+		s.replayEvent(&rec.events[ix], filled, &roots)
+	}
+	s.depth = 0
+	s.takingLines(filled)
+}
+
+// slotsDiffer describes the first difference between the slots of a and b,
+// surveys of one position: their fields and their witnesses in order (men by
+// their squares), or returns "".
+func slotsDiffer(a, b *survey) string {
+	for k := range a.head {
+		for x := range a.head[k] {
+			ha, hb := a.head[k][x], b.head[k][x]
+			if (ha == 0) != (hb == 0) {
+				return fmt.Sprintf("slot %v on %v: present %v, %v", rules.Kind(k), rules.Square(x), ha != 0, hb != 0)
+			}
+			if ha == 0 {
+				continue
+			}
+			sa, sb := a.slots[ha-1], b.slots[hb-1]
+			sa.first, sb.first = 0, 0
+			if sa != sb {
+				return fmt.Sprintf("slot %v on %v: %+v, %+v", rules.Kind(k), rules.Square(x), sa, sb)
+			}
+			if a.weak[k].Has(rules.Square(x)) != b.weak[k].Has(rules.Square(x)) {
+				return fmt.Sprintf("slot %v on %v: weak differs", rules.Kind(k), rules.Square(x))
+			}
+			wa, wb := a.slots[ha-1].first, b.slots[hb-1].first
+			for wa != 0 && wb != 0 {
+				x1, x2 := a.wits[wa-1], b.wits[wb-1]
+				if a.origin[x1.man] != b.origin[x2.man] {
+					return fmt.Sprintf("slot %v on %v: a witness of the man on %v, %v", rules.Kind(k), rules.Square(x), a.origin[x1.man], b.origin[x2.man])
+				}
+				wa, wb = x1.next, x2.next
+				x1.man, x2.man, x1.next, x2.next = 0, 0, 0, 0
+				if x1 != x2 {
+					return fmt.Sprintf("slot %v on %v: witness %+v, %+v", rules.Kind(k), rules.Square(x), x1, x2)
+				}
+			}
+			if wa != wb {
+				return fmt.Sprintf("slot %v on %v: witnesses differ in number", rules.Kind(k), rules.Square(x))
+			}
+		}
+	}
+	return ""
 }

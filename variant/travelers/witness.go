@@ -155,6 +155,23 @@ func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Squ
 	return t
 }
 
+// targetReads returns the squares whose contents travelerTargets reads for
+// a traveled man of kind k and colour c on x with blockers occ: on a board
+// that agrees with occ and own there, it gives the same squares.
+func targetReads(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Square, occ rules.Bitboard) rules.Bitboard {
+	if k != rules.Pawn {
+		return g.Attacks(k, c, x, occ)
+	}
+	r := g.PawnAttack[c][x]
+	if one := x + forward(c); g.Contains(one) {
+		r.Set(one)
+		if two := one + forward(c); g.Contains(two) {
+			r.Set(two) // read only from the second rank: a superset
+		}
+	}
+	return r
+}
+
 // target narrows slot sl of the supports of kind k on land to the
 // destinations of the traveled man: until the slot is first asked for a
 // further witness, its bad squares are kept as those all its good witnesses
