@@ -366,13 +366,23 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	b := &s.b
 	m0 := s.buf0
 	s.firstNodes(filled)
-	var hit rules.Bitboard // the men that could take on a filled square now
+	var t hitTable
+	t.hits = t.buf[:0]
 	for _, man := range b.men {
-		if !s.takeOn(man.kind, man.sq, filled, b.occ).IsZero() {
-			hit.Set(man.sq)
+		if q := s.takeOn(man.kind, man.sq, filled, b.occ); !q.IsZero() {
+			t.hits = append(t.hits, hit{man.sq, q})
+		}
+		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King {
+			continue
+		}
+		for f := filled; !f.IsZero(); {
+			if d := b.g.Between(man.sq, f.PopLSB()).And(s.rootAtt[man.sq]); !d.IsZero() {
+				t.opens = t.opens.Or(d)
+				t.liners.Set(man.sq)
+			}
 		}
 	}
-	way := s.castlingWay()
+	t.way = s.castlingWay()
 	for r, m1 := range m0 {
 		if filled.Has(m1.to) {
 			continue
@@ -380,7 +390,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 		plain := m1.kind == hNormal || m1.kind == hDouble
 		var takers rules.Bitboard
 		if plain {
-			if takers = s.takersAfter(m1, hit, filled, way); takers.IsZero() {
+			if takers = s.takersAfter(m1, &t, filled); takers.IsZero() {
 				continue
 			}
 		}
@@ -432,16 +442,32 @@ func (s *survey) takeOn(k rules.Kind, a rules.Square, filled, occ rules.Bitboard
 	return g.Attacks(k, s.b.side, a, occ).And(filled)
 }
 
+// hitTable is what takersAfter asks of the position: the men that could take
+// on a filled square (hits, each with those squares), the squares of
+// castlingWay (way), and the line pieces (liners) that see a filled square
+// past a man of their side on one of the squares of opens.
+type hitTable struct {
+	hits          []hit
+	buf           [16]hit
+	way           rules.Bitboard
+	opens, liners rules.Bitboard
+}
+
+// hit is a man on a that could take on the filled squares of q.
+type hit struct {
+	a rules.Square
+	q rules.Bitboard
+}
+
 // takersAfter returns the men (their squares) that may record a line
 // taking on a square of filled with the second move after the plain first
-// move m1 (not played), hit holding those that could take there in the
-// position and way the squares of castlingWay there: m1's man on its
+// move m1 (not played), t describing the position: m1's man on its
 // destination, the line pieces whose line to a filled square m1 opens, and
-// those of hit whose taking, a root move, may gain (rootGains): one on the
-// way, one with a man on his line with m1's origin that could see him
+// the men of t.hits whose taking, a root move, may gain (rootGains): one on
+// the way, one with a man on his line with m1's origin that could see him
 // (lineMovers), one m1's man could see from its destination, or one
 // untraveled and then passing m1's origin.
-func (s *survey) takersAfter(m1 hmove, hit, filled, way rules.Bitboard) rules.Bitboard {
+func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules.Bitboard {
 	b := &s.b
 	g := b.g
 	var takers rules.Bitboard
@@ -453,28 +479,33 @@ func (s *survey) takersAfter(m1 hmove, hit, filled, way rules.Bitboard) rules.Bi
 		takers.Set(m1.to)
 	}
 	u1 := b.men[b.at[m1.from]-1].u
-	for h := hit; !h.IsZero(); {
-		a := h.PopLSB()
+	for _, h := range t.hits {
+		a := h.a
 		if a == m1.from {
 			continue
 		}
 		man := b.men[b.at[a]-1]
-		gains := way.Has(a) || s.lineMovers(a, m1.from) || u1 && s.mayPass(k1, m1.to, a)
-		for q := s.takeOn(man.kind, a, filled, b.occ); !gains && man.u && !q.IsZero(); {
-			t := q.PopLSB()
-			gains = man.kind == rules.Pawn && t.Rank() == b.last || s.mayPass(man.kind, t, m1.from)
+		gains := t.way.Has(a) || s.lineMovers(a, m1.from) || u1 && s.mayPass(k1, m1.to, a)
+		for q := h.q; !gains && man.u && !q.IsZero(); {
+			sq := q.PopLSB()
+			gains = man.kind == rules.Pawn && sq.Rank() == b.last || s.mayPass(man.kind, sq, m1.from)
 		}
 		if gains {
 			takers.Set(a)
 		}
 	}
-	for _, man := range b.men {
-		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King || !s.rootAtt[man.sq].Has(m1.from) {
+	if !t.opens.Has(m1.from) {
+		return takers
+	}
+	for l := t.liners; !l.IsZero(); {
+		a := l.PopLSB()
+		if !s.rootAtt[a].Has(m1.from) {
 			continue
 		}
+		k := b.men[b.at[a]-1].kind
 		for f := filled; !f.IsZero(); {
-			if q := f.PopLSB(); rules.IsBetween(man.sq, q, m1.from) && g.Attacks(man.kind, b.side, man.sq, occ).Has(q) {
-				takers.Set(man.sq)
+			if q := f.PopLSB(); rules.IsBetween(a, q, m1.from) && g.Attacks(k, b.side, a, occ).Has(q) {
+				takers.Set(a)
 			}
 		}
 	}
