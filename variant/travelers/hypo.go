@@ -352,10 +352,7 @@ func (b *hboard) watchers(a rules.Square, occ rules.Bitboard) rules.Bitboard {
 // when it sees a, else one man that stands between.
 func (b *hboard) lineWatchers(a rules.Square, occ rules.Bitboard) (w, read rules.Bitboard) {
 	g := b.g
-	k := &b.ukind
-	queens := k[rules.Queen]
-	movers := k[rules.Rook].Or(queens).And(g.RookRays[a]).Or(k[rules.Bishop].Or(queens).And(g.BishopRays[a]))
-	for !movers.IsZero() {
+	for movers := b.lineMen(a); !movers.IsZero(); {
 		u := movers.PopLSB()
 		between := g.Between(a, u)
 		if blk := between.And(occ); !blk.IsZero() {
@@ -367,6 +364,27 @@ func (b *hboard) lineWatchers(a rules.Square, occ rules.Bitboard) (w, read rules
 		w.Set(u)
 	}
 	return w, read
+}
+
+// lineMen returns the untraveled line pieces on a line through a that
+// could see it were the squares between empty.
+func (b *hboard) lineMen(a rules.Square) rules.Bitboard {
+	g := b.g
+	k := &b.ukind
+	queens := k[rules.Queen]
+	return k[rules.Rook].Or(queens).And(g.RookRays[a]).Or(k[rules.Bishop].Or(queens).And(g.BishopRays[a]))
+}
+
+// lineRests returns the squares whose contents lineWatchers(a, occ) reads
+// for any occ: those of lineMen(a) and those between a and them.
+func (b *hboard) lineRests(a rules.Square) rules.Bitboard {
+	var r rules.Bitboard
+	for movers := b.lineMen(a); !movers.IsZero(); {
+		u := movers.PopLSB()
+		r = r.Or(b.g.Between(a, u))
+		r.Set(u)
+	}
+	return r
 }
 
 // deps returns the squares whose contents the move m depends on: its

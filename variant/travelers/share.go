@@ -67,6 +67,19 @@ type record struct {
 	order     []int32
 	wits      []witness
 	witMen    []rules.Square
+	// Per man, by square: his watchers once he leaves it (leaving) and the
+	// squares they rest on (leavingReads).
+	leaves []leave
+}
+
+// leave is what rootLines computed for the man on sq: the men that see sq
+// once he leaves it, and the squares that answer rests on. Filling no
+// square of rests (those, the watchers' squares, and those of the line
+// pieces on a line through sq and between them and sq: lineRests) leaves
+// both as they are: only the man on a filled square can leave the side.
+type leave struct {
+	sq                  rules.Square
+	leave, reads, rests rules.Bitboard
 }
 
 // slotGroup is a slot of a record: the supports of kind k on land, the
@@ -132,6 +145,11 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	s.rec = nil
 	rec.occ, rec.own, rec.rights = s.rootOcc, s.rootOwn, s.b.rights
 	rec.roots = append(rec.roots, s.buf0...)
+	for _, m := range s.b.men {
+		l := leave{sq: m.sq, leave: s.rootLeave[m.sq], reads: s.leaveReads[m.sq]}
+		l.rests = l.leave.Or(l.reads).Or(s.b.lineRests(m.sq))
+		rec.leaves = append(rec.leaves, l)
+	}
 	rec.group(s)
 	recorders.Put(s)
 	records.Lock()
@@ -175,7 +193,7 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
 // record does not fit.
 func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) bool {
 	s.begin(p, c, fullSurvey, p.Geometry().Mask)
-	s.rootLines()
+	s.rootLines(rec, filled)
 	if !s.replay(rec, filled) {
 		return false
 	}

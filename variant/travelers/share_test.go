@@ -41,6 +41,11 @@ func TestSharedAgainstFresh(t *testing.T) {
 		if fresh.support != shared.support {
 			t.Fatalf("%s: supports %v, shared %v", fen, fresh.support, shared.support)
 		}
+		for _, sq := range fresh.origin {
+			if fresh.rootLeave[sq] != shared.rootLeave[sq] || fresh.leaveReads[sq] != shared.leaveReads[sq] {
+				t.Fatalf("%s: the watchers of %v once its man leaves: %v reading %v, shared %v reading %v", fen, sq, fresh.rootLeave[sq], fresh.leaveReads[sq], shared.rootLeave[sq], shared.leaveReads[sq])
+			}
+		}
 		for i, sq := range fresh.origin {
 			j := int(shared.b.at[sq]) - 1
 			if fresh.reach[i] != shared.reach[j] {
@@ -112,7 +117,7 @@ func sameSets(a, b []rules.Bitboard) bool {
 // of rec that reads no filled square, copying no slot.
 func replayAll(s *survey, p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) {
 	s.begin(p, c, fullSurvey, p.Geometry().Mask)
-	s.rootLines()
+	s.rootLines(nil, rules.Bitboard{})
 	roots, _ := s.rootsOf(rec)
 	for ix := range rec.events {
 		s.replayEvent(&rec.events[ix], filled, &roots)

@@ -222,7 +222,7 @@ func (s *survey) pop() { s.depth-- }
 func (s *survey) fullLines() {
 	b := &s.b
 	s.recordAll()
-	s.rootLines()
+	s.rootLines(nil, rules.Bitboard{})
 	s.firstNodes(b.g.Mask)
 }
 
@@ -251,13 +251,17 @@ func (s *survey) firstNodes(dests rules.Bitboard) {
 
 // rootLines computes the root moves of a full survey (buf0) and what the
 // lines below them ask of the position: each man's root moves, attacks,
-// pawn moves and the watchers of his square once he leaves it.
-func (s *survey) rootLines() {
+// pawn moves and the watchers of his square once he leaves it. A shared
+// survey passes the record of the position before the opponent's
+// explosion, which filled the squares of filled: a man's watchers are
+// taken from it when no square they rest on is filled (leave).
+func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 	b := &s.b
 	m0 := b.moves(s.buf0[:0])
 	s.buf0 = m0
 	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
 	s.pawn0 = s.pawn0[:0]
+	j := 0 // rec.leaves and b.men both go by square
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
 		if m.kind != rules.Pawn {
@@ -267,6 +271,15 @@ func (s *survey) rootLines() {
 			s.pawn0 = b.pawnMoves(s.pawn0, m.sq)
 			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
 			s.pawnReads[m.sq] = b.pawnReads(m.sq, b.occ)
+		}
+		if rec != nil {
+			for j < len(rec.leaves) && rec.leaves[j].sq < m.sq {
+				j++
+			}
+			if l := &rec.leaves[min(j, len(rec.leaves)-1)]; l.sq == m.sq && !l.rests.Intersects(filled) {
+				s.rootLeave[m.sq], s.leaveReads[m.sq] = l.leave, l.reads
+				continue
+			}
 		}
 		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
 	}
