@@ -412,20 +412,25 @@ const maxReads = 32
 
 // addReads adds deps, the squares a line of resonance ed that neither takes
 // en passant nor castles reads, to the edge's minimal read sets: it is
-// dropped when some set kept is a subset of it, and replaces a set it is a
-// subset of. Past maxReads the edge stops keeping them (many).
+// dropped when some set kept is a subset of it, and removes every set it is
+// a subset of, so that the sets kept are the minimal ones among all added,
+// in whatever order they came. Past maxReads the edge stops keeping them
+// (many).
 func (s *survey) addReads(ed *edge, deps rules.Bitboard) {
 	if ed.many {
 		return
 	}
 	for i := ed.reads; i != 0; i = s.reads[i-1].next {
-		r := &s.reads[i-1]
-		if r.deps.AndNot(deps).IsZero() {
+		if s.reads[i-1].deps.AndNot(deps).IsZero() {
 			return
 		}
-		if deps.AndNot(r.deps).IsZero() {
-			r.deps = deps
-			return
+	}
+	for at := &ed.reads; *at != 0; {
+		if r := &s.reads[*at-1]; deps.AndNot(r.deps).IsZero() {
+			*at = r.next
+			ed.nreads--
+		} else {
+			at = &r.next
 		}
 	}
 	if ed.nreads == maxReads {
