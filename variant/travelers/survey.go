@@ -276,8 +276,8 @@ func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 			for j < len(rec.leaves) && rec.leaves[j].sq < m.sq {
 				j++
 			}
-			if l := &rec.leaves[min(j, len(rec.leaves)-1)]; l.sq == m.sq && !l.rests.Intersects(filled) {
-				s.rootLeave[m.sq], s.leaveReads[m.sq] = l.leave, l.reads
+			if j < len(rec.leaves) && rec.leaves[j].sq == m.sq && !rec.leaves[j].rests.Intersects(filled) {
+				s.rootLeave[m.sq], s.leaveReads[m.sq] = rec.leaves[j].leave, rec.leaves[j].reads
 				continue
 			}
 		}
