@@ -270,8 +270,9 @@ func (rec *record) group(s *survey) {
 // with its line as the current one: those of the resonances in their order,
 // then each slot's, copied when the group reads no filled square (its
 // events and destinations are as the record has them), else replayed in
-// their order. It reports false when an event names a man or a first move that p
-// lacks (a record that does not fit).
+// their order. It reports false when an event names a man or a first move
+// that p lacks (a record that does not fit, or one with too many root
+// moves to map, whose groups group left without their slots).
 func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 	roots, ok := s.rootsOf(rec)
 	if !ok {
