@@ -136,16 +136,15 @@ func countAfter(b *testing.B, p *rules.Position, m rules.Move, depth int) uint64
 	return n
 }
 
-// forgetResonances empties the memo of resonance answers and the cache of
-// survey records (share.go).
+// forgetResonances empties the memo of resonance answers and the caches of
+// survey records (share.go) and of proofs of resonance (proof.go).
 func forgetResonances() {
 	memo.Lock()
 	clear(memo.slots[:])
 	clear(memo.next[:])
 	memo.Unlock()
-	records.Lock()
-	clear(records.recs[:])
-	records.Unlock()
+	records.forget()
+	proofs.forget()
 }
 
 // BenchmarkSurvey times one full survey (supports and resonances with

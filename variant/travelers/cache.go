@@ -66,3 +66,49 @@ func cacheMoves(p *rules.Position, moves []rules.Move) {
 	c.hash, c.occ, c.valid = p.Hash, p.ByColor, true
 	c.moves = append(c.moves[:0], moves...)
 }
+
+// recent keeps the values last made for a few positions and colours (the
+// survey records of share.go, the proofs of proof.go): siblings ask for their
+// parent's, one after the other.
+type recent[T any] struct {
+	sync.Mutex
+	keys [8]recentKey
+	vals [8]T
+	next int
+}
+
+// recentKey names a value of recent: a position's hash and a colour.
+type recentKey struct {
+	hash  uint64
+	c     rules.Color
+	valid bool
+}
+
+// get returns the value kept for colour c in the position of hash key.
+func (r *recent[T]) get(key uint64, c rules.Color) (T, bool) {
+	r.Lock()
+	defer r.Unlock()
+	for i, k := range r.keys {
+		if k.valid && k.hash == key && k.c == c {
+			return r.vals[i], true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// put keeps v for colour c in the position of hash key, in place of the
+// oldest value.
+func (r *recent[T]) put(key uint64, c rules.Color, v T) {
+	r.Lock()
+	defer r.Unlock()
+	r.keys[r.next], r.vals[r.next] = recentKey{hash: key, c: c, valid: true}, v
+	r.next = (r.next + 1) % len(r.keys)
+}
+
+// forget empties r.
+func (r *recent[T]) forget() {
+	r.Lock()
+	defer r.Unlock()
+	r.keys, r.vals, r.next = [8]recentKey{}, [8]T{}, 0
+}

@@ -29,25 +29,27 @@ type node struct {
 	used      rules.Bitboard // the matched resonators
 	fragile   bool           // a matched witness takes en passant or castles
 
-	ownT, foeT rules.Bitboard // the side's traveling men and the opponent's
-	foeRes     rules.Bitboard // the opponent's resonators among foeAsked
-	foeAsked   rules.Bitboard // the opponent's men asked about
-	foe        hboard         // the opponent's board, once foeKnown (foeNear)
-	foeKnown   bool
-	kings      kingCount   // the side to move's kings
-	apps       []lastMoves // per traveling man, once appsKnown (explosion.go)
-	appsKnown  bool
-	zone       rules.Bitboard // lateZone, once zoneKnown
-	zoneKnown  bool
-	oldBounds  [4]oldBound      // oldBoundOf, by takes and every
-	oldCands   []rules.Bitboard // oldBoundOf's candidates, per old traveling man
-	kindsAsked uint16           // bit k: kindHopeless(k) is known, its answer in kindsLost
-	kindsLost  uint16
-	fresh      lastMoves // those of freshGoal, the exploded man being settled
-	freshGoal  goal
-	freshKnown bool
-	checked    int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
-	calm       int8 // calmExplosions: 0 unknown, 1 yes, 2 no
+	ownT, foeT  rules.Bitboard // the side's traveling men and the opponent's
+	foeRes      rules.Bitboard // the opponent's resonators among foeAsked
+	foeAsked    rules.Bitboard // the opponent's men asked about
+	foe         hboard         // the opponent's board, once foeKnown (foeNear)
+	foeKnown    bool
+	proven      rules.Bitboard // the opponent's men proof.go shows resonate, once provenKnown
+	provenKnown bool
+	kings       kingCount   // the side to move's kings
+	apps        []lastMoves // per traveling man, once appsKnown (explosion.go)
+	appsKnown   bool
+	zone        rules.Bitboard // lateZone, once zoneKnown
+	zoneKnown   bool
+	oldBounds   [4]oldBound      // oldBoundOf, by takes and every
+	oldCands    []rules.Bitboard // oldBoundOf's candidates, per old traveling man
+	kindsAsked  uint16           // bit k: kindHopeless(k) is known, its answer in kindsLost
+	kindsLost   uint16
+	fresh       lastMoves // those of freshGoal, the exploded man being settled
+	freshGoal   goal
+	freshKnown  bool
+	checked     int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+	calm        int8 // calmExplosions: 0 unknown, 1 yes, 2 no
 	// vacant: the squares of the two men the opponent's last action
 	// exploded, if it was an explosion (memo.go).
 	vacant rules.Bitboard
@@ -123,16 +125,18 @@ func (n *node) setup() {
 	}
 	n.ownT, n.foeT = traveling(&p.State, n.us), traveling(&p.State, n.them)
 	n.foeRes, n.foeAsked = rules.Bitboard{}, rules.Bitboard{}
-	n.foeKnown = false
+	n.foeKnown, n.provenKnown = false, false
 	n.kindsAsked, n.kindsLost = 0, 0
 	n.kings = kingsOf(&p.State, n.us)
 }
 
 // takeable returns the squares of ys a traveled man may take on or move to
-// (R3): not the opponent's traveling men nor its resonators. An untraveled
-// enemy man is asked about (resonates) only when it could resonate at all:
-// when it is within three moves of a traveling man of its type on an empty
-// board (foeNear); each is asked once per node.
+// (R3): not the opponent's traveling men nor its resonators. An enemy man
+// is a resonator when a line of the position before the opponent's last
+// action proves it (provenResonators); else he is asked about (resonates)
+// only when he could resonate at all: when he is untraveled and within three
+// moves of a traveling man of his type on an empty board (foeNear). Each is
+// asked once per node.
 func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 	ys = ys.AndNot(n.foeT)
 	if n.foeT.IsZero() {
@@ -141,7 +145,10 @@ func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 	for ask := ys.And(n.p.ByColor[n.them]).AndNot(n.foeAsked); !ask.IsZero(); {
 		v := ask.PopLSB()
 		n.foeAsked.Set(v)
-		if n.foeNear(v) && n.resonates(n.p, n.them, v) {
+		if !n.provenKnown {
+			n.proven, n.provenKnown = provenResonators(n.p, n.them), true
+		}
+		if n.proven.Has(v) || n.foeNear(v) && n.resonates(n.p, n.them, v) {
 			n.foeRes.Set(v)
 		}
 	}

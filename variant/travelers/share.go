@@ -53,8 +53,6 @@ type event struct {
 
 // record is a side's full survey of a position, as the events it met.
 type record struct {
-	key      uint64 // the position's hash
-	c        rules.Color
 	occ, own rules.Bitboard
 	rights   uint8
 	roots    []hmove // the survey's root moves, by index
@@ -113,32 +111,15 @@ func (s *survey) logEvent(res bool, i int, k rules.Kind, m hmove, land rules.Squ
 }
 
 // records caches the records of recent positions; recorders lends the
-// surveys that make them.
+// surveys that make them (and proof sets, proof.go).
 var (
-	records struct {
-		sync.Mutex
-		recs [8]*record
-		next int
-	}
+	records   recent[*record]
 	recorders = sync.Pool{New: func() any { return new(survey) }}
 )
 
-// cachedRecord returns the cached record of colour c's survey of the
-// position of hash key, or nil.
-func cachedRecord(key uint64, c rules.Color) *record {
-	records.Lock()
-	defer records.Unlock()
-	for _, r := range records.recs {
-		if r != nil && r.key == key && r.c == c {
-			return r
-		}
-	}
-	return nil
-}
-
 // recordOf makes the record of colour c's survey of p and caches it.
 func recordOf(p *rules.Position, c rules.Color) *record {
-	rec := &record{key: p.Hash, c: c}
+	rec := &record{}
 	s := recorders.Get().(*survey)
 	s.rec = rec
 	s.run(p, c, fullSurvey)
@@ -152,10 +133,7 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	}
 	rec.group(s)
 	recorders.Put(s)
-	records.Lock()
-	records.recs[records.next] = rec
-	records.next = (records.next + 1) % len(records.recs)
-	records.Unlock()
+	records.put(p.Hash, c, rec)
 	return rec
 }
 
@@ -173,8 +151,8 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
 		return nil, rules.Bitboard{}
 	}
 	filled := rules.BB(lm.From, lm.To)
-	rec := cachedRecord(p.HashBefore(1), c)
-	if rec == nil {
+	rec, ok := records.get(p.HashBefore(1), c)
+	if !ok {
 		p.Unmake()
 		rec = recordOf(p, c)
 		p.Make(lm)
