@@ -647,13 +647,6 @@ func (n *node) openLast(bl *blast, x rules.Square, apps []approach) rules.Bitboa
 	return open
 }
 
-// approach is an untraveled man's last move onto a traveling man: its
-// square and the squares the move needs empty (finalPath).
-type approach struct {
-	man  rules.Square
-	path rules.Bitboard
-}
-
 // lastMoves is what the refutations of explosions ask about one traveling
 // man, computed once: the last moves onto it on an empty board and the
 // squares their paths cross, once twoKnown, the untraveled men with a bound
@@ -674,7 +667,7 @@ type lastMoves struct {
 func (n *node) lastMovesOf(j int) *lastMoves {
 	if j < 0 {
 		if !n.freshKnown {
-			n.fresh.apps = n.appendApproaches(n.fresh.apps[:0], n.freshGoal)
+			n.fresh.apps = n.approaches(n.freshGoal)
 			n.fresh.twoKnown, n.freshKnown = false, true
 		}
 		return &n.fresh
@@ -687,7 +680,7 @@ func (n *node) lastMovesOf(j int) *lastMoves {
 		}
 		for i, gl := range n.own.goals {
 			lm := &n.apps[i]
-			lm.apps = n.appendApproaches(lm.apps[:0], gl)
+			lm.apps = n.approaches(gl)
 			lm.paths = rules.Bitboard{}
 			for _, a := range lm.apps {
 				lm.paths = lm.paths.Or(a.path)
@@ -719,56 +712,4 @@ func (n *node) near2(lm *lastMoves, gl goal) rules.Bitboard {
 		lm.twoKnown = true
 	}
 	return lm.two
-}
-
-// appendApproaches appends the last moves onto a traveling man gl on an
-// empty board: those of its finishers.
-func (n *node) appendApproaches(buf []approach, gl goal) []approach {
-	p := n.p
-	for us := n.finishers(gl.kind, gl.sq); !us.IsZero(); {
-		v := us.PopLSB()
-		if path, ok := finalPath(p, n.us, p.Board[v].Kind(), v, gl.kind, gl.sq); ok {
-			buf = append(buf, approach{man: v, path: path})
-		}
-	}
-	return buf
-}
-
-// finishers returns the untraveled men that could move onto a traveling
-// man of kind k on x in one move on an empty board: men of kind k that see
-// x, and the pawns one or two steps behind it.
-func (n *node) finishers(k rules.Kind, x rules.Square) rules.Bitboard {
-	b := &n.own.b
-	g := b.g
-	near := sees(g, k, x).And(b.ukind[k])
-	for _, v := range [2]rules.Square{x - b.fwd, x - 2*b.fwd} {
-		if g.Contains(v) && b.ukind[rules.Pawn].Has(v) {
-			near.Set(v)
-		}
-	}
-	return near
-}
-
-// finalPath returns the squares a man of kind have on v must find empty to
-// move onto x in one normal move as (or promoting to) kind want, and
-// whether such a move exists on an empty board.
-func finalPath(p *rules.Position, c rules.Color, have rules.Kind, v rules.Square, want rules.Kind, x rules.Square) (rules.Bitboard, bool) {
-	g := p.Geometry()
-	if have != rules.Pawn {
-		if have != want || !sees(g, have, x).Has(v) {
-			return rules.Bitboard{}, false
-		}
-		return g.Between(v, x), true
-	}
-	fwd, second, last := forward(c), 1, g.H-1
-	if c == rules.Black {
-		second, last = g.H-2, 0
-	}
-	switch {
-	case x == v+fwd && (want == rules.Pawn) == (x.Rank() != last):
-		return rules.Bitboard{}, want == rules.Pawn || promotes(p, want)
-	case want == rules.Pawn && x == v+2*fwd && v.Rank() == second && g.Contains(x):
-		return rules.SquareBB(v + fwd), true
-	}
-	return rules.Bitboard{}, false
 }

@@ -48,8 +48,12 @@ type node struct {
 	fresh       lastMoves // those of freshGoal, the exploded man being settled
 	freshGoal   goal
 	freshKnown  bool
-	checked     int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
-	calm        int8 // calmExplosions: 0 unknown, 1 yes, 2 no
+	// approachMemo keeps approaches across the nodes the pooled node
+	// serves; approachesFit: it was checked against this node's men.
+	approachMemo  approachMemo
+	approachesFit bool
+	checked       int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
+	calm          int8 // calmExplosions: 0 unknown, 1 yes, 2 no
 	// vacant: the squares of the two men the opponent's last action
 	// exploded, if it was an explosion (memo.go).
 	vacant rules.Bitboard
@@ -74,7 +78,7 @@ func analyse(p *rules.Position) *node {
 func probe(p *rules.Position) *node {
 	n := nodes.Get().(*node)
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
-	n.correct, n.checked, n.calm, n.appsKnown = false, 0, 0, false
+	n.correct, n.checked, n.calm, n.appsKnown, n.approachesFit = false, 0, 0, false, false
 	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
 	n.own.goals = n.own.goals[:0]
 	n.vacant = exploded(p)
