@@ -106,6 +106,19 @@ func (r *recent[T]) put(key uint64, c rules.Color, v T) {
 	r.next = (r.next + 1) % len(r.keys)
 }
 
+// before returns the value kept for colour c in the position before p's
+// last action, made by build on p with that action taken back (p is left as
+// it was) when none is kept; build keeps it.
+func (r *recent[T]) before(p *rules.Position, c rules.Color, build func(*rules.Position, rules.Color) T) T {
+	if v, ok := r.get(p.HashBefore(1), c); ok {
+		return v
+	}
+	lm := p.LastMove()
+	p.Unmake()
+	defer p.Make(lm)
+	return build(p, c)
+}
+
 // forget empties r.
 func (r *recent[T]) forget() {
 	r.Lock()

@@ -91,12 +91,7 @@ func provenResonators(p *rules.Position, c rules.Color) rules.Bitboard {
 		return men
 	}
 	filled := rules.BB(lm.From, lm.To)
-	ps, ok := proofs.get(p.HashBefore(1), c)
-	if !ok {
-		p.Unmake()
-		ps = proofsOf(p, c)
-		p.Make(lm)
-	}
+	ps := proofs.before(p, c, proofsOf)
 	// The proofs must be of the board before the explosion.
 	if ps.occ.Or(filled) != p.Occupied() || ps.own.Or(filled) != p.ByColor[c] {
 		return men

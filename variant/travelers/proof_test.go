@@ -16,10 +16,7 @@ import (
 // ever proven) fails.
 func TestProvenAgainstSurvey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 29))
-	step, plies := 499, 10
-	if *deep {
-		step, plies = 47, 16
-	}
+	step, plies := explosionWalk()
 	var s survey
 	proven, actual, positions := 0, 0, 0
 	check := func(p *rules.Position) []rules.Move {

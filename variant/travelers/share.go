@@ -151,12 +151,7 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
 		return nil, rules.Bitboard{}
 	}
 	filled := rules.BB(lm.From, lm.To)
-	rec, ok := records.get(p.HashBefore(1), c)
-	if !ok {
-		p.Unmake()
-		rec = recordOf(p, c)
-		p.Make(lm)
-	}
+	rec := records.before(p, c, recordOf)
 	// The record must be of the board before the explosion.
 	if rec.occ.Or(filled) != p.Occupied() || rec.own.AndNot(filled) != p.ByColor[c] ||
 		rec.rights != uint8(p.Castle>>(2*int(c)))&3 {

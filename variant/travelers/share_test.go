@@ -19,10 +19,7 @@ import (
 // the same witnesses in the same order.
 func TestSharedAgainstFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 23))
-	step, plies := 499, 10
-	if *deep {
-		step, plies = 47, 16
-	}
+	step, plies := explosionWalk()
 	var fresh, shared, replayed survey
 	var mt matcher
 	compared := 0
@@ -85,6 +82,16 @@ func TestSharedAgainstFresh(t *testing.T) {
 		t.Fatal("no shared survey compared")
 	}
 	t.Logf("%d shared surveys compared", compared)
+}
+
+// explosionWalk returns how the tests of what siblings share walk: below
+// every step-th root action of the benchmark trees, and plies deep in random
+// games.
+func explosionWalk() (step, plies int) {
+	if *deep {
+		return 47, 16
+	}
+	return 499, 10
 }
 
 // readSetsOf returns the minimal read sets kept for resonance e.
