@@ -107,16 +107,19 @@ func (r *recent[T]) put(key uint64, c rules.Color, v T) {
 }
 
 // before returns the value kept for colour c in the position before p's
-// last action, made by build on p with that action taken back (p is left as
-// it was) when none is kept; build keeps it.
+// last action, else makes it by build on p with that action taken back (p
+// is left as it was) and keeps it.
 func (r *recent[T]) before(p *rules.Position, c rules.Color, build func(*rules.Position, rules.Color) T) T {
-	if v, ok := r.get(p.HashBefore(1), c); ok {
+	key := p.HashBefore(1)
+	if v, ok := r.get(key, c); ok {
 		return v
 	}
 	lm := p.LastMove()
 	p.Unmake()
-	defer p.Make(lm)
-	return build(p, c)
+	v := build(p, c)
+	p.Make(lm)
+	r.put(key, c, v)
+	return v
 }
 
 // forget empties r.

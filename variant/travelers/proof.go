@@ -42,7 +42,7 @@ type slotKey struct {
 // proofs caches the proof sets of recent positions.
 var proofs recent[*proofSet]
 
-// proofsOf surveys colour c in p and returns, caching them, the lines that
+// proofsOf surveys colour c in p and returns the lines that
 // prove its resonances (the minimal read sets a survey keeps per resonance:
 // lines that neither take en passant nor castle) and its supports (the
 // witnesses of each slot that take no en passant).
@@ -71,7 +71,6 @@ func proofsOf(p *rules.Position, c rules.Color) *proofSet {
 			ps.slotProof[slotKey{rules.Kind(k), rules.Square(x)}] = [2]int32{from, int32(len(ps.supports))}
 		}
 	}
-	proofs.put(p.Hash, c, ps)
 	return ps
 }
 

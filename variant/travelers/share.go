@@ -117,7 +117,7 @@ var (
 	recorders = sync.Pool{New: func() any { return new(survey) }}
 )
 
-// recordOf makes the record of colour c's survey of p and caches it.
+// recordOf makes the record of colour c's survey of p.
 func recordOf(p *rules.Position, c rules.Color) *record {
 	rec := &record{}
 	s := recorders.Get().(*survey)
@@ -133,7 +133,6 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	}
 	rec.group(s)
 	recorders.Put(s)
-	records.put(p.Hash, c, rec)
 	return rec
 }
 
