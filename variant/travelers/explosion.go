@@ -8,10 +8,15 @@ import "timechess/rules"
 
 // explosions finds the legal explosions (R3): on each square some own
 // untraveled man reaches as the type (a support), the traveled man's every
-// normal move that takes no enemy traveling man and no enemy resonator.
+// normal move that takes no enemy traveling man and no enemy resonator. A
+// type that kindHopeless gives up has none: hopeless refutes every one of
+// its explosions, the sure ones too.
 func (n *node) explosions() {
 	p := n.p
 	for _, k := range p.Variant().Spec().Kinds {
+		if n.own.support[k].IsZero() || n.kindHopeless(k) {
+			continue
+		}
 		for xs := n.own.support[k]; !xs.IsZero(); {
 			n.explodeOn(k, xs.PopLSB())
 		}
