@@ -424,11 +424,14 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 }
 
 // takeOn returns the squares of filled a man of kind k on a could take on
-// with blockers occ.
+// with blockers occ (asked of the board only when the empty one lets him).
 func (s *survey) takeOn(k rules.Kind, a rules.Square, filled, occ rules.Bitboard) rules.Bitboard {
 	g := s.b.g
 	if k == rules.Pawn {
 		return g.PawnAttack[s.b.side][a].And(filled)
+	}
+	if !sees(g, k, a).Intersects(filled) {
+		return rules.Bitboard{}
 	}
 	return g.Attacks(k, s.b.side, a, occ).And(filled)
 }
