@@ -170,8 +170,15 @@ func (n *node) foeNear(v rules.Square) bool {
 	}
 	m := b.men[b.at[v]-1]
 	// Only a traveling man of his own kind, or for a pawn of a kind it
-	// promotes to, can be in reach (lowerBound).
-	return m.u && (b.near(m, m.kind) || m.kind == rules.Pawn && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) }))
+	// promotes to, can be in reach (lowerBound); a pawn promotes within
+	// three moves only from the three ranks before its last (four, from its
+	// second rank, by a double step).
+	d := abs(b.last - v.Rank())
+	if v.Rank() == b.second {
+		d--
+	}
+	promotes := m.kind == rules.Pawn && d <= 3
+	return m.u && (b.near(m, m.kind) || promotes && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) }))
 }
 
 // calmExplosions reports whether no explosion of a type other than the
