@@ -239,9 +239,6 @@ func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
 // lateBound), or none. Those are asked first: hopeless gives up no set
 // whose part it keeps.
 func (n *node) refutedAtOnce(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) rules.Bitboard {
-	if n.kindHopeless(k) {
-		return ys
-	}
 	quiet := ys.AndNot(n.p.ByColor[n.them])
 	switch {
 	case quiet == ys || quiet.IsZero():
