@@ -119,8 +119,9 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // stepping aside first (asideProves), and unmatchable bounds the
 // resonators from above.
 func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
-	fresh := n.freshResonators(bl, coverAll)
-	if fresh.IsZero() {
+	fresh, slotMen := n.freshResonators(bl, coverAll)
+	all := fresh.Or(slotMen)
+	if all.IsZero() {
 		return false, true
 	}
 	if len(n.own.goals) > 0 {
@@ -131,7 +132,12 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	if sure {
 		return true, false
 	}
-	return false, n.unmatchable(bl, fresh)
+	if n.unmatchable(bl, all) {
+		return false, true
+	}
+	// The slot's men decide: they stay only if the traveled man can get out
+	// of their short line's way.
+	return false, !slotMen.IsZero() && (fresh.IsZero() || n.unmatchable(bl, fresh)) && !n.asideLine(bl)
 }
 
 // blast is an explosion being settled: a man of kind k exploded on x, its
@@ -209,7 +215,8 @@ func (n *node) rematchExplosion(bl *blast) bool {
 //   - a line that moves the traveled man without taking, the rest being at
 //     most two moves that do not read x: a line of the position (the
 //     resonators with such a short line; for the new one, the support men
-//     when the slot saw a short line), or, when y held an enemy (now gone),
+//     when the slot saw a short line and the traveled man can get out of
+//     its way, asideLine), or, when y held an enemy (now gone),
 //     a line through y: a man's own two moves (twoMoves), or a man's last
 //     move that y and one helper bar;
 //   - a line in which the traveled man takes an enemy, which gains only if
@@ -499,14 +506,20 @@ func (n *node) fixed(x rules.Square) rules.Bitboard {
 // freshResonators returns unmatchable's superset of the resonators of the
 // new traveling man of the explosion bl: the men of the slot of (k, x)
 // unless it shows that every good line reads y, and the late ones
-// (lateResonators).
-func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) rules.Bitboard {
+// (lateResonators). When only a short line of the slot keeps its men, they
+// are returned apart (slotMen, those not among men): they belong to the
+// superset only if the traveled man can step out of that line's way, which
+// asideLine asks when the answer matters.
+func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
 	s := &n.own
-	men := n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
-	if sl := &s.slots[s.head[bl.k][bl.x]-1]; sl.capped || sl.short || coverAll.Has(bl.y) {
+	men = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
+	switch sl := &s.slots[s.head[bl.k][bl.x]-1]; {
+	case sl.capped || coverAll.Has(bl.y):
 		men = men.Or(sl.men)
+	case sl.short:
+		slotMen = sl.men.AndNot(men)
 	}
-	return men
+	return men, slotMen
 }
 
 // lateResonators returns the men whose resonance with traveling man gl

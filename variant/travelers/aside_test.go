@@ -1,0 +1,196 @@
+package travelers
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"timechess/rules"
+)
+
+// TestAsideAgainstOracle checks asideLine against the brute force: after
+// every explosion of the sampled positions for which asideLine says no, no
+// line may move the traveled man (leaving no square he took on) and then an
+// untraveled man onto the new traveling man. Where it decides (the
+// slot's men kept for a short line alone) and says no, every resonator of
+// the new traveling man that the brute force finds must be among the
+// candidates freshResonators keeps without the slot's men. Positions: the
+// seed's games and random games, and the perft trees of the benchmark
+// positions.
+func TestAsideAgainstOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 29))
+	step, plies, sample, every := 1499, 8, 2000, 5
+	if *deep {
+		step, plies, sample, every = 499, 12, 400, 1
+	}
+	var yeses, noes, lines, loose, none, decided int
+	check := func(p *rules.Position) []rules.Move {
+		n := analyse(p)
+		defer n.release()
+		if !n.correct {
+			return p.Legal(nil)
+		}
+		us := n.us
+		for _, k := range p.Variant().Spec().Kinds {
+			for xs := n.own.support[k]; !xs.IsZero(); {
+				x := xs.PopLSB()
+				n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
+				coverAll := n.own.supportCover(k, x, rules.Bitboard{})
+				for ys := n.takeable(n.own.destinations(k, x)); !ys.IsZero(); {
+					y := ys.PopLSB()
+					occ := p.Occupied()
+					occ.Set(x)
+					occ.Set(y)
+					bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
+					got := n.asideLine(&bl)
+					men, slotMen := n.freshResonators(&bl, coverAll)
+					m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
+					if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {
+						m.Promo = rules.Queen
+					}
+					// A yes is always safe: the brute force checks every no
+					// where asideLine decides, and samples of the other noes
+					// and of the yeses.
+					switch {
+					case got:
+						if yeses++; yeses%sample != 0 {
+							continue
+						}
+					case slotMen.IsZero():
+						if noes++; noes%sample != 0 {
+							continue
+						}
+					}
+					p.Make(m)
+					want := refAside(p, us, x, y)
+					switch {
+					case want && !got:
+						t.Errorf("%s: after %v on %v to %v, a line moves the traveled man and then a man onto %v, but asideLine says none", p.FEN(), k, x, y, x)
+					case want:
+						lines++
+					case got:
+						loose++
+					default:
+						none++
+					}
+					if !got && !slotMen.IsZero() {
+						decided++
+					}
+					if !got && !slotMen.IsZero() && decided%every == 0 {
+						for o, res := range refSurvey(p, us).res {
+							if res.Has(x) && !men.Has(o) {
+								t.Errorf("%s: after %v on %v to %v, %v resonates with the new traveling man, but asideLine leaves him out (candidates %v)", p.FEN(), k, x, y, o, men.Squares())
+							}
+						}
+					}
+					p.Unmake()
+				}
+			}
+		}
+		return p.Legal(nil)
+	}
+	inRandomGames(t, rng, len(playStarts), plies, check)
+	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
+	if lines == 0 || none == 0 || decided == 0 {
+		t.Fatalf("explosions with such a line %d, without %d, decided by asideLine %d: something was not checked", lines, none, decided)
+	}
+	t.Logf("asideLine said yes %d times and no %d+%d times (%d where it decides); the brute force, asked %d times, found such a line %d times (asideLine said yes) and none %d times (yes %d)", yeses, noes, decided, decided, lines+loose+none, lines, loose+none, loose)
+}
+
+// refAside reports whether colour c, after an explosion that left its new
+// traveling man on x and the traveled man on y (p), has a line of up to
+// three moves in which the traveled man moves, leaving no square he took
+// on, and then an untraveled man moves onto x: every line tried.
+func refAside(p *rules.Position, c rules.Color, x, y rules.Square) bool {
+	b := &refBoard{g: p.Geometry(), side: c, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
+	for s := rules.Square(0); s < rules.NumSquares; s++ {
+		b.men[s] = p.Board[s]
+		if b.own(s) {
+			b.id[s] = int16(s) + 1
+		}
+	}
+	b.rights = uint8(p.Castle>>(2*int(c))) & 3
+	if b.rights != 0 {
+		b.ct = castlings(p)
+	}
+	tm := int16(y) + 1
+	var walk func(depth int, moved, took bool) bool
+	walk = func(depth int, moved, took bool) bool {
+		moves, onto := b.lineMoves(false)
+		for _, m := range onto {
+			if moved && m.to == x {
+				return true
+			}
+		}
+		if depth == 2 {
+			return false
+		}
+		for _, m := range moves {
+			isTM := b.id[m.from] == tm
+			if isTM && took {
+				continue
+			}
+			takes := isTM && b.enemy(m.to)
+			undo := b.play(m)
+			found := walk(depth+1, moved || isTM, took || takes)
+			undo()
+			if found {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(0, false, false)
+}
+
+// TestAsideLineCases holds asideLine and the brute force to constructed
+// explosions, one for each way the traveled man may get out of a last
+// move's way, and one where he cannot.
+func TestAsideLineCases(t *testing.T) {
+	cases := []struct {
+		fen     string
+		k       rules.Kind
+		x, y    string
+		want    bool
+		comment string
+	}{
+		{"4k3/8/8/8/1p6/1P6/8/R3K3 w - - 0 1", rules.Rook, "a6", "a3", true,
+			"constructed: the traveled rook on a3 steps to a2 and then b2 (or to a4 and takes on b4), and Ra1 reaches a6"},
+		{"4k3/8/1p6/1P6/1P6/1N6/1P6/R3K3 w - - 0 1", rules.Rook, "a6", "a3", true,
+			"constructed: the knight on b3 leaves, the traveled rook steps to b3, and Ra1 reaches a6"},
+		{"4k3/8/8/8/8/8/3P4/3RK3 w - - 0 1", rules.Rook, "a6", "a4", true,
+			"constructed: Rd1 goes to a1 and, once the traveled rook on a4 has stepped to b4, on to a6"},
+		{"rnbqkbnr/pppppppp/8/8/8/N5p*1/PPPPPp'PP/R1BQKBNR w KQkq - 0 2", rules.Rook, "h4", "h3", false,
+			"from the perft tree of the start position: the pawn on h2 and the traveled rook on h3 both bar h1-h4, and each can only take on g3 or step along the file; Rh1 cannot castle with f1 and g1 full"},
+		{"rnbqkb1r/pppppppp/2n*2n'2/3p*4/4P*3/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 0 5", rules.Bishop, "c4", "d3", false,
+			"the benchmark's two-traveling position: the traveled bishop on d3 can only step to e2, still on f1's diagonal to c4"},
+	}
+	for _, c := range cases {
+		p, err := rules.NewPosition(Travelers, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Geometry()
+		x, err := rules.ParseSquare(c.x, g.W, g.H)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, err := rules.ParseSquare(c.y, g.W, g.H)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := analyse(p)
+		n.freshGoal, n.freshKnown = goal{sq: x, kind: c.k}, false
+		occ := p.Occupied()
+		occ.Set(x)
+		occ.Set(y)
+		got := n.asideLine(&blast{k: c.k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ})
+		n.release()
+		us := p.Side
+		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: x, To: y, Via: rules.NoSquare})
+		brute := refAside(p, us, x, y)
+		p.Unmake()
+		if got != c.want || brute != c.want {
+			t.Errorf("%s (%s): %v on %s to %s: asideLine %v, brute force %v, want %v", c.fen, c.comment, c.k, c.x, c.y, got, brute, c.want)
+		}
+	}
+}
