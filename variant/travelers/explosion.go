@@ -119,10 +119,15 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // stepping aside first (asideProves), and unmatchable bounds the
 // resonators from above.
 func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
-	fresh, slotMen := n.freshResonators(bl, coverAll)
-	all := fresh.Or(slotMen)
-	if all.IsZero() {
-		return false, true
+	// The late resonators are looked for only when the slot's men leave the
+	// answer open.
+	kept, slotMen := n.slotResonators(bl, coverAll)
+	var late rules.Bitboard
+	lateKnown := kept.IsZero() && slotMen.IsZero()
+	if lateKnown {
+		if late = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1)); late.IsZero() {
+			return false, true
+		}
 	}
 	if len(n.own.goals) > 0 {
 		sure = n.rematchExplosion(bl)
@@ -132,7 +137,12 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	if sure {
 		return true, false
 	}
-	if n.unmatchable(bl, all) {
+	if !lateKnown {
+		late = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
+	}
+	fresh := kept.Or(late)
+	slotMen = slotMen.AndNot(fresh)
+	if n.unmatchable(bl, fresh.Or(slotMen)) {
 		return false, true
 	}
 	// The slot's men decide: they stay only if the traveled man can get out
@@ -511,13 +521,21 @@ func (n *node) fixed(x rules.Square) rules.Bitboard {
 // superset only if the traveled man can step out of that line's way, which
 // asideLine asks when the answer matters.
 func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
+	men, slotMen = n.slotResonators(bl, coverAll)
+	men = men.Or(n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1)))
+	return men, slotMen.AndNot(men)
+}
+
+// slotResonators returns freshResonators' part from the slot of (k, x): its
+// men when it is capped or a kept line avoids y (men), or when only a short
+// line keeps them (slotMen).
+func (n *node) slotResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
 	s := &n.own
-	men = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
 	switch sl := &s.slots[s.head[bl.k][bl.x]-1]; {
 	case sl.capped || coverAll.Has(bl.y):
-		men = men.Or(sl.men)
+		men = sl.men
 	case sl.short:
-		slotMen = sl.men.AndNot(men)
+		slotMen = sl.men
 	}
 	return men, slotMen
 }
