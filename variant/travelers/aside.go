@@ -114,12 +114,7 @@ func (a *asideBoard) clears(ap approach, first, movers, fixed rules.Bitboard) bo
 	// Two moves along the path and off it, taking nothing on the way.
 	for on := first.And(ap.path).AndNot(a.enemy); !on.IsZero(); {
 		z := on.PopLSB()
-		occ, own := a.occ, a.own
-		occ.Clear(y)
-		occ.Set(z)
-		own.Clear(y)
-		own.Set(z)
-		if !a.tmFrom(z, occ, own).AndNot(ap.path).IsZero() {
+		if occ, own := a.after(y, z); !a.tmFrom(z, occ, own).AndNot(ap.path).IsZero() {
 			return true
 		}
 	}
@@ -134,17 +129,23 @@ func (a *asideBoard) clears(ap approach, first, movers, fixed rules.Bitboard) bo
 	return false
 }
 
+// after returns the squares occupied and the mover's men once his man on
+// from has moved to to.
+func (a *asideBoard) after(from, to rules.Square) (occ, own rules.Bitboard) {
+	occ, own = a.occ, a.own
+	occ.Clear(from)
+	occ.Set(to)
+	own.Clear(from)
+	own.Set(to)
+	return occ, own
+}
+
 // thenOff reports whether, once the man on from (the traveled man when from
 // is y) has moved to a square of tos off path, the man on then (or the
 // traveled man) can move off path too.
 func (a *asideBoard) thenOff(from rules.Square, tos rules.Bitboard, then rules.Square, path rules.Bitboard) bool {
 	for t := tos.AndNot(path); !t.IsZero(); {
-		to := t.PopLSB()
-		occ, own := a.occ, a.own
-		occ.Clear(from)
-		occ.Set(to)
-		own.Clear(from)
-		own.Set(to)
+		occ, own := a.after(from, t.PopLSB())
 		var moves rules.Bitboard
 		if then == a.bl.y {
 			moves = a.tmFrom(then, occ, own)
@@ -220,11 +221,7 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bo
 	blocks := targetReads(g, a.n.us, k, sq, a.occ).Has(y)
 	for t := a.manFrom(sq, a.occ, a.own).And(starts); !t.IsZero(); {
 		to := t.PopLSB()
-		occ, own := a.occ, a.own
-		occ.Clear(sq)
-		occ.Set(to)
-		own.Clear(sq)
-		own.Set(to)
+		occ, own := a.after(sq, to)
 		path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.bl.k, a.bl.x)
 		if !ok {
 			continue
@@ -244,12 +241,7 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bo
 	}
 	// The traveled man first, off the way the man needs.
 	for f := first; !f.IsZero(); {
-		z := f.PopLSB()
-		occ, own := a.occ, a.own
-		occ.Clear(y)
-		occ.Set(z)
-		own.Clear(y)
-		own.Set(z)
+		occ, own := a.after(y, f.PopLSB())
 		for t := a.manFrom(sq, occ, own).And(starts); !t.IsZero(); {
 			to := t.PopLSB()
 			path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.bl.k, a.bl.x)

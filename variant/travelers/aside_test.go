@@ -99,19 +99,10 @@ func TestAsideAgainstOracle(t *testing.T) {
 // refAside reports whether colour c, after an explosion that left its new
 // traveling man on x and the traveled man on y (p), has a line of up to
 // three moves in which the traveled man moves, leaving no square he took
-// on, and then an untraveled man moves onto x: every line tried.
+// on, and then an untraveled man moves onto x: every line tried (the
+// opponent is to move in p, so no line takes en passant).
 func refAside(p *rules.Position, c rules.Color, x, y rules.Square) bool {
-	b := &refBoard{g: p.Geometry(), side: c, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
-	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		b.men[s] = p.Board[s]
-		if b.own(s) {
-			b.id[s] = int16(s) + 1
-		}
-	}
-	b.rights = uint8(p.Castle>>(2*int(c))) & 3
-	if b.rights != 0 {
-		b.ct = castlings(p)
-	}
+	b := newRefBoard(p, c)
 	tm := int16(y) + 1
 	var walk func(depth int, moved, took bool) bool
 	walk = func(depth int, moved, took bool) bool {

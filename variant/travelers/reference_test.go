@@ -230,8 +230,10 @@ type refReach struct {
 // refSurvey tries every line of up to three moves of colour c in p.
 func refSurvey(p *rules.Position, c rules.Color) refReach { return refLines(p, c, 3) }
 
-// refLines tries every line of up to limit moves of colour c in p.
-func refLines(p *rules.Position, c rules.Color, limit int) refReach {
+// newRefBoard sets up the oracle's board for colour c's lines in p: its
+// men known by their squares, its castling rights, and the en passant
+// capture when c is to move.
+func newRefBoard(p *rules.Position, c rules.Color) *refBoard {
 	b := &refBoard{g: p.Geometry(), side: c, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
 	for s := rules.Square(0); s < rules.NumSquares; s++ {
 		b.men[s] = p.Board[s]
@@ -246,6 +248,12 @@ func refLines(p *rules.Position, c rules.Color, limit int) refReach {
 	if c == p.Side && p.EP != rules.NoSquare {
 		b.ep, b.epUndo = p.EP, p.EPAnnihilation
 	}
+	return b
+}
+
+// refLines tries every line of up to limit moves of colour c in p.
+func refLines(p *rules.Position, c rules.Color, limit int) refReach {
+	b := newRefBoard(p, c)
 	out := refReach{reach: map[rules.Square]*[rules.NumKinds]rules.Bitboard{}, res: map[rules.Square]rules.Bitboard{}}
 	empty := map[rules.Square]bool{}
 	for s := rules.Square(0); s < rules.NumSquares; s++ {
