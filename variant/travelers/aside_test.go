@@ -13,7 +13,7 @@ import (
 // untraveled man onto the new traveling man. Where it decides (the
 // slot's men kept for a short line alone) and says no, every resonator of
 // the new traveling man that the brute force finds must be among the
-// candidates freshResonators keeps without the slot's men. Positions: the
+// candidates slotResonators and freshLate keep without the slot's men. Positions: the
 // seed's games and random games, and the perft trees of the benchmark
 // positions.
 func TestAsideAgainstOracle(t *testing.T) {
@@ -42,7 +42,9 @@ func TestAsideAgainstOracle(t *testing.T) {
 					occ.Set(y)
 					bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
 					got := n.asideLine(&bl)
-					men, slotMen := n.freshResonators(&bl, coverAll)
+					men, slotMen := n.slotResonators(&bl, coverAll)
+					men = men.Or(n.freshLate(&bl))
+					slotMen = slotMen.AndNot(men)
 					m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
 					if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {
 						m.Promo = rules.Queen

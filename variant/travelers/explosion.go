@@ -125,7 +125,7 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	var late rules.Bitboard
 	lateKnown := kept.IsZero() && slotMen.IsZero()
 	if lateKnown {
-		if late = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1)); late.IsZero() {
+		if late = n.freshLate(bl); late.IsZero() {
 			return false, true
 		}
 	}
@@ -138,7 +138,7 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 		return true, false
 	}
 	if !lateKnown {
-		late = n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
+		late = n.freshLate(bl)
 	}
 	fresh := kept.Or(late)
 	slotMen = slotMen.AndNot(fresh)
@@ -213,9 +213,9 @@ func (n *node) rematchExplosion(bl *blast) bool {
 
 // unmatchable reports whether the mover is shown incorrect after the
 // explosion bl (fresh holds the new traveling man's candidates,
-// freshResonators): its traveling men, the new one included, have no
-// one-to-one matching to the men that may still resonate with them. Those
-// are a superset of the resonators after the explosion (see
+// slotResonators and freshLate): its traveling men, the new one included,
+// have no one-to-one matching to the men that may still resonate with
+// them. Those are a superset of the resonators after the explosion (see
 // settleExplosion):
 //   - a line that leaves the traveled man alone, a line of the position that
 //     reads neither x nor y: for an old traveling man, a resonator of the
@@ -513,22 +513,16 @@ func (n *node) fixed(x rules.Square) rules.Bitboard {
 	return t
 }
 
-// freshResonators returns unmatchable's superset of the resonators of the
-// new traveling man of the explosion bl: the men of the slot of (k, x)
-// unless it shows that every good line reads y, and the late ones
-// (lateResonators). When only a short line of the slot keeps its men, they
-// are returned apart (slotMen, those not among men): they belong to the
+// The new traveling man of the explosion bl has, as unmatchable's superset
+// of his resonators, the men of the slot of (k, x) unless it shows that
+// every good line reads y (slotResonators), and the late ones (freshLate).
+// When only a short line of the slot keeps its men, they belong to the
 // superset only if the traveled man can step out of that line's way, which
 // asideLine asks when the answer matters.
-func (n *node) freshResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
-	men, slotMen = n.slotResonators(bl, coverAll)
-	men = men.Or(n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1)))
-	return men, slotMen.AndNot(men)
-}
 
-// slotResonators returns freshResonators' part from the slot of (k, x): its
-// men when it is capped or a kept line avoids y (men), or when only a short
-// line keeps them (slotMen).
+// slotResonators returns the new traveling man's candidates from the slot
+// of (k, x): its men when it is capped or a kept line avoids y (men), or
+// when only a short line keeps them (slotMen).
 func (n *node) slotResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
 	s := &n.own
 	switch sl := &s.slots[s.head[bl.k][bl.x]-1]; {
@@ -538,6 +532,11 @@ func (n *node) slotResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen 
 		slotMen = sl.men
 	}
 	return men, slotMen
+}
+
+// freshLate returns the new traveling man's late resonators.
+func (n *node) freshLate(bl *blast) rules.Bitboard {
+	return n.lateResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
 }
 
 // lateResonators returns the men whose resonance with traveling man gl
