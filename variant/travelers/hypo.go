@@ -249,10 +249,15 @@ func (b *hboard) manMoves(ml []hmove, i int) []hmove {
 	if m.kind == rules.Pawn {
 		return b.pawnMoves(ml, m.sq)
 	}
-	att := b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+	return b.pieceMoves(ml, m.sq, m.kind, b.g.Attacks(m.kind, b.side, m.sq, b.occ))
+}
+
+// pieceMoves appends the moves of the piece of kind k on sq, whose attacks
+// are att.
+func (b *hboard) pieceMoves(ml []hmove, sq rules.Square, k rules.Kind, att rules.Bitboard) []hmove {
 	b.reads = b.reads.Or(att)
 	for t := att.AndNot(b.own); !t.IsZero(); {
-		ml = append(ml, hmove{from: m.sq, to: t.PopLSB(), piece: m.kind})
+		ml = append(ml, hmove{from: sq, to: t.PopLSB(), piece: k})
 	}
 	return ml
 }

@@ -257,20 +257,22 @@ func (s *survey) firstNodes(dests rules.Bitboard) {
 // taken from it when no square they rest on is filled (leave).
 func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 	b := &s.b
-	m0 := b.moves(s.buf0[:0])
-	s.buf0 = m0
-	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
+	// The root moves, in the order of b.moves: each man's, then the special
+	// ones.
+	m0 := s.buf0[:0]
 	s.pawn0 = s.pawn0[:0]
 	j := 0 // rec.leaves and b.men both go by square
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
 		if m.kind != rules.Pawn {
 			s.rootAtt[m.sq] = b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+			m0 = b.pieceMoves(m0, m.sq, m.kind, s.rootAtt[m.sq])
 		} else {
 			from := len(s.pawn0)
 			s.pawn0 = b.pawnMoves(s.pawn0, m.sq)
 			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
 			s.pawnReads[m.sq] = b.pawnReads(m.sq, b.occ)
+			m0 = append(m0, s.pawn0[from:]...)
 		}
 		if rec != nil {
 			for j < len(rec.leaves) && rec.leaves[j].sq < m.sq {
@@ -283,6 +285,9 @@ func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 		}
 		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
 	}
+	m0 = b.specialMoves(m0, 3)
+	s.buf0 = m0
+	s.firstRes = grow(s.firstRes, len(m0)*len(s.goals))
 	for _, m := range m0 {
 		s.rootTo[m.from].Set(m.to)
 	}
