@@ -291,8 +291,13 @@ func (b *hboard) specialMoves(ml []hmove, wings uint8) []hmove {
 // pawnMoves appends the pawn moves from s: steps, the double step from the
 // second rank, captures, each promotion on the last rank.
 func (b *hboard) pawnMoves(ml []hmove, s rules.Square) []hmove {
-	g := b.g
 	b.reads = b.reads.Or(b.pawnReads(s, b.occ))
+	return b.pawnSteps(ml, s)
+}
+
+// pawnSteps is pawnMoves without noting the squares read.
+func (b *hboard) pawnSteps(ml []hmove, s rules.Square) []hmove {
+	g := b.g
 	if one := s + b.fwd; g.Contains(one) && !b.occ.Has(one) {
 		ml = b.pawnTo(ml, s, one)
 		if two := one + b.fwd; s.Rank() == b.second && g.Contains(two) && !b.occ.Has(two) {

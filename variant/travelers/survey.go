@@ -269,9 +269,10 @@ func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 			m0 = b.pieceMoves(m0, m.sq, m.kind, s.rootAtt[m.sq])
 		} else {
 			from := len(s.pawn0)
-			s.pawn0 = b.pawnMoves(s.pawn0, m.sq)
-			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
 			s.pawnReads[m.sq] = b.pawnReads(m.sq, b.occ)
+			b.reads = b.reads.Or(s.pawnReads[m.sq])
+			s.pawn0 = b.pawnSteps(s.pawn0, m.sq)
+			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
 			m0 = append(m0, s.pawn0[from:]...)
 		}
 		if rec != nil {
