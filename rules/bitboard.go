@@ -29,29 +29,51 @@ func BB(squares ...Square) Bitboard {
 // SquareBB returns the bitboard holding the one square s.
 func SquareBB(s Square) Bitboard { return squareBBs[s] }
 
-// word returns word i (0 to 3) of b.
-func (b Bitboard) word(i int) uint64 {
-	w := b.w0
-	if i == 1 {
+// Has reports whether s is in b (s a square, not NoSquare).
+func (b Bitboard) Has(s Square) bool {
+	var w uint64
+	switch uint(s) >> 6 {
+	case 0:
+		w = b.w0
+	case 1:
 		w = b.w1
-	}
-	if i == 2 {
+	case 2:
 		w = b.w2
-	}
-	if i == 3 {
+	default:
 		w = b.w3
 	}
-	return w
+	return w>>(uint(s)&63)&1 != 0
 }
 
-// Has reports whether s is in b (s a square, not NoSquare).
-func (b Bitboard) Has(s Square) bool { return b.word(int(s)>>6)>>(uint(s)&63)&1 != 0 }
-
 // Set adds s to b.
-func (b *Bitboard) Set(s Square) { *b = b.Or(squareBBs[s]) }
+func (b *Bitboard) Set(s Square) {
+	bit := uint64(1) << (uint(s) & 63)
+	switch uint(s) >> 6 {
+	case 0:
+		b.w0 |= bit
+	case 1:
+		b.w1 |= bit
+	case 2:
+		b.w2 |= bit
+	default:
+		b.w3 |= bit
+	}
+}
 
 // Clear removes s from b.
-func (b *Bitboard) Clear(s Square) { *b = b.AndNot(squareBBs[s]) }
+func (b *Bitboard) Clear(s Square) {
+	bit := uint64(1) << (uint(s) & 63)
+	switch uint(s) >> 6 {
+	case 0:
+		b.w0 &^= bit
+	case 1:
+		b.w1 &^= bit
+	case 2:
+		b.w2 &^= bit
+	default:
+		b.w3 &^= bit
+	}
+}
 
 // And returns the intersection.
 func (b Bitboard) And(c Bitboard) Bitboard {
