@@ -10,15 +10,23 @@ import "timechess/rules"
 // untraveled man reaches as the type (a support), the traveled man's every
 // normal move that takes no enemy traveling man and no enemy resonator. A
 // type that kindHopeless gives up has none: hopeless refutes every one of
-// its explosions, the sure ones too.
+// its explosions, the sure ones too. They are generated square by square,
+// each square's types in turn, so that the explosions that fill the same
+// two squares come close together (kept.go).
 func (n *node) explosions() {
-	p := n.p
-	for _, k := range p.Variant().Spec().Kinds {
-		if n.own.support[k].IsZero() || n.kindHopeless(k) {
-			continue
+	kinds := n.p.Variant().Spec().Kinds
+	var xs rules.Bitboard
+	for _, k := range kinds {
+		if !n.own.support[k].IsZero() && !n.kindHopeless(k) {
+			xs = xs.Or(n.own.support[k])
 		}
-		for xs := n.own.support[k]; !xs.IsZero(); {
-			n.explodeOn(k, xs.PopLSB())
+	}
+	for !xs.IsZero() {
+		x := xs.PopLSB()
+		for _, k := range kinds {
+			if n.own.support[k].Has(x) && !n.kindHopeless(k) {
+				n.explodeOn(k, x)
+			}
 		}
 	}
 }
@@ -177,7 +185,7 @@ func (n *node) steps(bl *blast) rules.Bitboard {
 // two moves that read y but not x, the traveled man stepping aside first
 // (asideProves).
 func (n *node) rematchExplosion(bl *blast) bool {
-	s := &n.own
+	s := n.own
 	k, x, y := bl.k, bl.x, bl.y
 	ok := func(w *witness) bool {
 		if w.deps.Has(x) || w.flags&usesEnPassant != 0 {
@@ -232,7 +240,7 @@ func (n *node) rematchExplosion(bl *blast) bool {
 //   - a line in which the traveled man takes an enemy, which gains only if
 //     it leaves again: a man's last move that this enemy bars (openLast).
 func (n *node) unmatchable(bl *blast, fresh rules.Bitboard) bool {
-	s := &n.own
+	s := n.own
 	mt := &n.mt
 	goals := len(s.goals)
 	mt.reset(goals + 1)
@@ -282,7 +290,7 @@ func (n *node) refutedAtOnce(k rules.Kind, x rules.Square, ys, coverAll rules.Bi
 // slot whom the old traveling men can spare answers before the late ones
 // are looked for.
 func (n *node) hopeless(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) bool {
-	s := &n.own
+	s := n.own
 	p := n.p
 	takes := ys.Intersects(p.ByColor[n.them])
 	var fresh rules.Bitboard
@@ -318,7 +326,7 @@ func (n *node) unmatchedLate(fresh rules.Bitboard, x rules.Square, takes bool) b
 // unmatchedAfresh is unmatchedLate with every candidate gathered and
 // matched afresh, wherever x lies.
 func (n *node) unmatchedAfresh(fresh rules.Bitboard, x rules.Square, takes bool) bool {
-	s := &n.own
+	s := n.own
 	mt := &n.mt
 	goals := len(s.goals)
 	mt.reset(goals + 1)
@@ -352,7 +360,7 @@ type oldBound struct {
 // computed once per node.
 func (n *node) lateZone() rules.Bitboard {
 	if !n.zoneKnown {
-		s := &n.own
+		s := n.own
 		n.zone, n.zoneKnown = rules.Bitboard{}, true
 		for ei := range s.edges {
 			if e := &s.edges[ei]; e.seen {
@@ -382,7 +390,7 @@ func (n *node) oldBoundOf(takes, every bool) *oldBound {
 	if ob.known {
 		return ob
 	}
-	s := &n.own
+	s := n.own
 	mt := &n.mt
 	mt.reset(len(s.goals))
 	for ei := range s.edges {
@@ -524,7 +532,7 @@ func (n *node) fixed(x rules.Square) rules.Bitboard {
 // of (k, x): its men when it is capped or a kept line avoids y (men), or
 // when only a short line keeps them (slotMen).
 func (n *node) slotResonators(bl *blast, coverAll rules.Bitboard) (men, slotMen rules.Bitboard) {
-	s := &n.own
+	s := n.own
 	switch sl := &s.slots[s.head[bl.k][bl.x]-1]; {
 	case sl.capped || coverAll.Has(bl.y):
 		men = sl.men
@@ -556,7 +564,7 @@ func (n *node) lateResonators(bl *blast, gl goal, lm *lastMoves) rules.Bitboard 
 // explosion bl by a witness of at most two moves that reads y, the traveled
 // man stepping aside first (asideProves).
 func (n *node) stepAside(bl *blast) bool {
-	s := &n.own
+	s := n.own
 	sl := &s.slots[s.head[bl.k][bl.x]-1]
 	if !sl.short {
 		return false

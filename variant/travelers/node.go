@@ -14,8 +14,10 @@ import (
 type node struct {
 	p        *rules.Position
 	us, them rules.Color
-	own      survey // the side to move, full
-	spare    survey // resonances: the opponent's, exact checks after an action
+	own      *survey     // the side to move's, full: base, or one of kept
+	base     survey      // the node's survey when none is kept (run afresh, probes)
+	kept     keptSurveys // those shared after the opponent's explosions (kept.go)
+	spare    survey      // resonances: the opponent's, exact checks after an action
 	mt       matcher
 
 	correct bool // the side to move is grammatically correct
@@ -80,6 +82,7 @@ func probe(p *rules.Position) *node {
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
 	n.correct, n.checked, n.calm, n.appsKnown, n.approachesFit = false, 0, 0, false, false
 	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
+	n.own = &n.base
 	n.own.goals = n.own.goals[:0]
 	n.vacant = exploded(p)
 	return n
@@ -106,9 +109,7 @@ func (n *node) setup() {
 	if p.LostTraveling[n.us] {
 		return
 	}
-	if rec, filled := parentRecord(p, n.us); rec == nil || !n.own.runShared(p, n.us, rec, filled) {
-		n.own.run(p, n.us, fullSurvey)
-	}
+	n.own = n.surveyOf(p)
 	if !n.own.correct(&n.mt) {
 		return
 	}
@@ -304,7 +305,7 @@ func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 // before it: such a line moves no man the action moved, so the two namings
 // agree on every man they share).
 func (n *node) rematchAfter(changed rules.Bitboard, t rules.Square, found rules.Bitboard) bool {
-	s := &n.own
+	s := n.own
 	tj := len(s.goals)
 	for j, gl := range s.goals {
 		if gl.sq == t {
@@ -379,7 +380,7 @@ func (n *node) checkless(kings kingCount) bool {
 // those whose line starts with the action itself, the root move of index
 // first (-1: none), whose rest is a line after it.
 func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, first int) bool {
-	s := &n.own
+	s := n.own
 	count := len(s.goals)
 	if drop >= 0 {
 		count--

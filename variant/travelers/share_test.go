@@ -34,45 +34,12 @@ func TestSharedAgainstFresh(t *testing.T) {
 			t.Fatalf("%s: the record of the position before does not fit", p.FEN())
 		}
 		compared++
-		fen := p.FEN()
-		if fresh.support != shared.support {
-			t.Fatalf("%s: supports %v, shared %v", fen, fresh.support, shared.support)
-		}
-		for _, sq := range fresh.origin {
-			if fresh.rootLeave[sq] != shared.rootLeave[sq] || fresh.leaveReads[sq] != shared.leaveReads[sq] {
-				t.Fatalf("%s: the watchers of %v once its man leaves: %v reading %v, shared %v reading %v", fen, sq, fresh.rootLeave[sq], fresh.leaveReads[sq], shared.rootLeave[sq], shared.leaveReads[sq])
-			}
-		}
-		for i, sq := range fresh.origin {
-			j := int(shared.b.at[sq]) - 1
-			if fresh.reach[i] != shared.reach[j] {
-				t.Fatalf("%s: reach of the man on %v: %v, shared %v", fen, sq, fresh.reach[i], shared.reach[j])
-			}
-		}
-		if len(fresh.edges) != len(shared.edges) {
-			t.Fatalf("%s: %d resonances, shared %d", fen, len(fresh.edges), len(shared.edges))
-		}
-		for ei := range fresh.edges {
-			e := &fresh.edges[ei]
-			i := int(shared.b.at[fresh.origin[e.man]]) - 1
-			at := shared.edgeAt[i*len(shared.goals)+int(shared.gidx[e.t])]
-			if at == 0 {
-				t.Fatalf("%s: resonance %v-%v missing from the shared survey", fen, fresh.origin[e.man], e.t)
-			}
-			o := &shared.edges[at-1]
-			if o.ess != e.ess || o.ess2 != e.ess2 || o.has2 != e.has2 {
-				t.Fatalf("%s: resonance %v-%v reads %v (%v in two moves), shared %v (%v)", fen, fresh.origin[e.man], e.t, e.ess, e.ess2, o.ess, o.ess2)
-			}
-			if !e.many && !o.many && !sameSets(readSetsOf(&fresh, e), readSetsOf(&shared, o)) {
-				t.Fatalf("%s: resonance %v-%v: minimal read sets %v, shared %v", fen, fresh.origin[e.man], e.t, readSetsOf(&fresh, e), readSetsOf(&shared, o))
-			}
-		}
-		if a, b := fresh.correct(&mt), shared.correct(&mt); a != b {
-			t.Fatalf("%s: correct %v, shared %v", fen, a, b)
+		if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
+			t.Fatalf("%s: %s", p.FEN(), diff)
 		}
 		replayAll(&replayed, p, c, rec, filled)
 		if diff := slotsDiffer(&replayed, &shared); diff != "" {
-			t.Fatalf("%s: copied slots differ from replayed ones: %s", fen, diff)
+			t.Fatalf("%s: copied slots differ from replayed ones: %s", p.FEN(), diff)
 		}
 		return p.Legal(nil)
 	}
@@ -92,6 +59,110 @@ func explosionWalk() (step, plies int) {
 		return 47, 16
 	}
 	return 499, 10
+}
+
+// surveysDiffer describes the first difference between the full surveys a
+// and b of one position (b shared), or returns "": their supports and the
+// reach of every man, the watchers of each man's square, the resonances
+// with the squares all their lines read and their minimal read sets, and
+// the answer to grammatical correctness.
+func surveysDiffer(a, b *survey, mt *matcher) string {
+	if a.support != b.support {
+		return fmt.Sprintf("supports %v, shared %v", a.support, b.support)
+	}
+	for _, sq := range a.origin {
+		if a.rootLeave[sq] != b.rootLeave[sq] || a.leaveReads[sq] != b.leaveReads[sq] {
+			return fmt.Sprintf("the watchers of %v once its man leaves: %v reading %v, shared %v reading %v", sq, a.rootLeave[sq], a.leaveReads[sq], b.rootLeave[sq], b.leaveReads[sq])
+		}
+	}
+	for i, sq := range a.origin {
+		if j := int(b.b.at[sq]) - 1; j < 0 || a.reach[i] != b.reach[j] {
+			return fmt.Sprintf("reach of the man on %v differs in the shared survey", sq)
+		}
+	}
+	if len(a.edges) != len(b.edges) {
+		return fmt.Sprintf("%d resonances, shared %d", len(a.edges), len(b.edges))
+	}
+	for ei := range a.edges {
+		e := &a.edges[ei]
+		i := int(b.b.at[a.origin[e.man]]) - 1
+		at := b.edgeAt[i*len(b.goals)+int(b.gidx[e.t])]
+		if at == 0 {
+			return fmt.Sprintf("resonance %v-%v missing from the shared survey", a.origin[e.man], e.t)
+		}
+		o := &b.edges[at-1]
+		if o.ess != e.ess || o.ess2 != e.ess2 || o.has2 != e.has2 {
+			return fmt.Sprintf("resonance %v-%v reads %v (%v in two moves), shared %v (%v)", a.origin[e.man], e.t, e.ess, e.ess2, o.ess, o.ess2)
+		}
+		if !e.many && !o.many && !sameSets(readSetsOf(a, e), readSetsOf(b, o)) {
+			return fmt.Sprintf("resonance %v-%v: minimal read sets %v, shared %v", a.origin[e.man], e.t, readSetsOf(a, e), readSetsOf(b, o))
+		}
+	}
+	if x, y := a.correct(mt), b.correct(mt); x != y {
+		return fmt.Sprintf("correct %v, shared %v", x, y)
+	}
+	return ""
+}
+
+// TestKeptAgainstShared holds the survey a node takes for an explosion of
+// the opponent's (surveyOf) against the one runShared makes for it: the
+// same in everything TestSharedAgainstFresh compares, and the same slots
+// with the same witnesses. The positions are those after every explosion
+// of some of the positions TestSharedAgainstFresh walks, in the order they
+// are generated, so that siblings that filled the same squares take the
+// survey kept for the first of them.
+func TestKeptAgainstShared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(*seed, 37))
+	step, plies := explosionWalk()
+	var shared survey
+	var mt matcher
+	n := new(node)
+	every := 40 // of the positions walked, those whose explosions are played
+	if *deep {
+		every = 4
+	}
+	compared, taken, walked := 0, 0, 0
+	check := func(p *rules.Position) []rules.Move {
+		legal := p.Legal(nil)
+		if walked++; walked%every != 0 {
+			return legal
+		}
+		for _, m := range legal {
+			if m.Kind != rules.Explosion {
+				continue
+			}
+			p.Make(m)
+			c := p.Side
+			if rec, filled := parentRecord(p, c); rec != nil && !p.LostTraveling[c] {
+				n.p, n.us, n.them = p, c, c.Other()
+				for _, e := range n.kept.ways {
+					if e != nil && e.rec == rec && e.filled == filled && e.occ == p.Occupied() {
+						taken++
+					}
+				}
+				got := n.surveyOf(p)
+				if !shared.runShared(p, c, rec, filled) {
+					t.Fatalf("%s: the record of the position before does not fit", p.FEN())
+				}
+				compared++
+				diff := surveysDiffer(&shared, got, &mt)
+				if diff == "" {
+					diff = slotsDiffer(&shared, got)
+				}
+				if diff != "" {
+					t.Fatalf("%s: the survey taken differs from the shared one: %s", p.FEN(), diff)
+				}
+			}
+			p.Unmake()
+		}
+		return legal
+	}
+	inRandomGames(t, rng, len(playStarts), plies, check)
+	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
+	if taken == 0 {
+		t.Fatal("no kept survey taken")
+	}
+	t.Logf("%d surveys compared, %d of them kept ones", compared, taken)
 }
 
 // readSetsOf returns the minimal read sets kept for resonance e.

@@ -1,0 +1,70 @@
+package travelers
+
+import "timechess/rules"
+
+// Explosions of the opponent's of different types that put their traveling
+// and traveled men on the same two squares leave the side to move the same
+// survey: it reads the enemy men's squares, not their types. A node keeps
+// the surveys it shared from a record (share.go) for the last few pairs of
+// filled squares, and siblings that filled the same pair take one of them
+// as it is. Explosions are generated square by square (explosion.go), so
+// such siblings come close together.
+
+// keptWays is the number of surveys a node keeps.
+const keptWays = 16
+
+// keptSurveys holds the surveys a node keeps, each with what it was shared
+// for, and a stamp per use that names the least recently used.
+type keptSurveys struct {
+	ways  [keptWays]*keptSurvey
+	stamp uint64
+}
+
+// keptSurvey is a survey shared from the record rec after the explosion that
+// filled the squares of filled, on a board of occupied squares occ.
+type keptSurvey struct {
+	rec         *record
+	filled, occ rules.Bitboard
+	used        uint64
+	s           survey
+}
+
+// surveyOf returns the side to move's full survey of p, the node's
+// position: a kept one when a sibling shared the same, else one shared from
+// the record of the position before the opponent's explosion (kept), or
+// else run afresh on the node's base survey.
+func (n *node) surveyOf(p *rules.Position) *survey {
+	rec, filled := parentRecord(p, n.us)
+	if rec == nil {
+		n.base.run(p, n.us, fullSurvey)
+		return &n.base
+	}
+	k := &n.kept
+	k.stamp++
+	occ := p.Occupied()
+	victim := -1
+	for i, e := range k.ways {
+		if e == nil {
+			victim = i // the ways fill in order: none is kept past it
+			break
+		}
+		if e.rec == rec && e.filled == filled && e.occ == occ {
+			e.used = k.stamp
+			return &e.s
+		}
+		if victim < 0 || e.used < k.ways[victim].used {
+			victim = i
+		}
+	}
+	if k.ways[victim] == nil {
+		k.ways[victim] = new(keptSurvey)
+	}
+	e := k.ways[victim]
+	e.rec, e.used = nil, k.stamp
+	if !e.s.runShared(p, n.us, rec, filled) {
+		n.base.run(p, n.us, fullSurvey)
+		return &n.base
+	}
+	e.rec, e.filled, e.occ = rec, filled, occ
+	return &e.s
+}
