@@ -14,6 +14,9 @@ import "timechess/rules"
 // each square's types in turn, so that the explosions that fill the same
 // two squares come close together (kept.go).
 func (n *node) explosions() {
+	if r := n.replay; r != nil {
+		n.kindsAsked, n.kindsLost = r.kindsAsked, r.kindsLost
+	}
 	kinds := n.p.Variant().Spec().Kinds
 	var xs rules.Bitboard
 	for _, k := range kinds {
@@ -28,6 +31,9 @@ func (n *node) explosions() {
 				n.explodeOn(k, x)
 			}
 		}
+	}
+	if l := n.logTo; l != nil {
+		l.kindsAsked, l.kindsLost, l.whole = n.kindsAsked, n.kindsLost, true
 	}
 }
 
@@ -73,14 +79,14 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		if !sure {
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
-				lost := n.refutedAtOnce(k, x, all.AndNot(sureYs), coverAll)
+				lost := n.refutedLogged(k, x, all.AndNot(sureYs), coverAll)
 				if ys = ys.AndNot(lost); lost.Has(y) {
 					continue
 				}
 			}
 			var refuted bool
 			bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
-			if sure, refuted = n.settleExplosion(&bl, coverAll); refuted {
+			if sure, refuted = n.settleLogged(&bl, coverAll); refuted {
 				continue
 			}
 		}

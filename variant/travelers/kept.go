@@ -21,12 +21,14 @@ type keptSurveys struct {
 }
 
 // keptSurvey is a survey shared from the record rec after the explosion that
-// filled the squares of filled, on a board of occupied squares occ.
+// filled the squares of filled, on a board of occupied squares occ, with
+// the decisions of the first node that took it (decisions.go).
 type keptSurvey struct {
 	rec         *record
 	filled, occ rules.Bitboard
 	used        uint64
 	s           survey
+	decisions
 }
 
 // surveyOf returns the side to move's full survey of p, the node's
@@ -50,6 +52,9 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 		}
 		if e.rec == rec && e.filled == filled && e.occ == occ {
 			e.used = k.stamp
+			if e.whole {
+				n.replay = &e.decisions
+			}
 			return &e.s
 		}
 		if victim < 0 || e.used < k.ways[victim].used {
@@ -66,5 +71,7 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 		return &n.base
 	}
 	e.rec, e.filled, e.occ = rec, filled, occ
+	e.log, e.whole = e.log[:0], false
+	n.logTo = &e.decisions
 	return &e.s
 }

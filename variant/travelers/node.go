@@ -17,8 +17,13 @@ type node struct {
 	own      *survey     // the side to move's, full: base, or one of kept
 	base     survey      // the node's survey when none is kept (run afresh, probes)
 	kept     keptSurveys // those shared after the opponent's explosions (kept.go)
-	spare    survey      // resonances: the opponent's, exact checks after an action
-	mt       matcher
+	// The decisions of a kept survey's first node, replayed from cursor on,
+	// or the log the node writes them to (decisions.go).
+	replay *decisions
+	cursor int
+	logTo  *decisions
+	spare  survey // resonances: the opponent's, exact checks after an action
+	mt     matcher
 
 	correct bool // the side to move is grammatically correct
 	// The matching in force, per own traveling man (own.goals order): its
@@ -78,12 +83,17 @@ func analyse(p *rules.Position) *node {
 // probe returns a node for p from the pool without its survey: enough for
 // exact and correctNow; release gives it back.
 func probe(p *rules.Position) *node {
-	n := nodes.Get().(*node)
+	return nodes.Get().(*node).prepare(p)
+}
+
+// prepare sets node n up for p, without its survey, and returns it.
+func (n *node) prepare(p *rules.Position) *node {
 	n.p, n.us, n.them = p, p.Side, p.Side.Other()
 	n.correct, n.checked, n.calm, n.appsKnown, n.approachesFit = false, 0, 0, false, false
 	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
 	n.own = &n.base
 	n.own.goals = n.own.goals[:0]
+	n.replay, n.cursor, n.logTo = nil, 0, nil
 	n.vacant = exploded(p)
 	return n
 }
