@@ -18,7 +18,7 @@ func TestDecisionsReplayed(t *testing.T) {
 	step, plies := explosionWalk()
 	every := 40
 	if *deep {
-		every = 4
+		every = 12
 	}
 	n, ref := new(node), new(node)
 	compared, replayed, walked := 0, 0, 0

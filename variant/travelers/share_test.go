@@ -119,7 +119,7 @@ func TestKeptAgainstShared(t *testing.T) {
 	n := new(node)
 	every := 40 // of the positions walked, those whose explosions are played
 	if *deep {
-		every = 4
+		every = 12
 	}
 	compared, taken, walked := 0, 0, 0
 	check := func(p *rules.Position) []rules.Move {
