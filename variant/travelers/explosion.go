@@ -17,17 +17,20 @@ func (n *node) explosions() {
 	if r := n.replay; r != nil {
 		n.kindsAsked, n.kindsLost = r.kindsAsked, r.kindsLost
 	}
-	kinds := n.p.Variant().Spec().Kinds
+	var live [rules.NumKinds]rules.Kind // the types with supports kindHopeless keeps, in order
+	nl := 0
 	var xs rules.Bitboard
-	for _, k := range kinds {
+	for _, k := range n.p.Variant().Spec().Kinds {
 		if !n.own.support[k].IsZero() && !n.kindHopeless(k) {
 			xs = xs.Or(n.own.support[k])
+			live[nl] = k
+			nl++
 		}
 	}
 	for !xs.IsZero() {
 		x := xs.PopLSB()
-		for _, k := range kinds {
-			if n.own.support[k].Has(x) && !n.kindHopeless(k) {
+		for _, k := range live[:nl] {
+			if n.own.support[k].Has(x) {
 				n.explodeOn(k, x)
 			}
 		}

@@ -98,7 +98,7 @@ func provenResonators(p *rules.Position, c rules.Color) rules.Bitboard {
 	r := ps.slotProof[slotKey{lm.Piece, lm.From}]
 	for _, set := range [2][]proof{ps.proofs, ps.supports[r[0]:r[1]]} {
 		for _, pr := range set {
-			if !pr.deps.Intersects(filled) {
+			if !men.Has(pr.man) && !pr.deps.Intersects(filled) {
 				men.Set(pr.man)
 			}
 		}
