@@ -11,13 +11,7 @@ import (
 // condition gives by hand, and that a matching found gives each traveling
 // man a distinct candidate of his own, also across the epoch's wrap.
 func TestMatcher(t *testing.T) {
-	sq := func(s string) rules.Square {
-		q, err := rules.ParseSquare(s, 8, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q
-	}
+	sq := func(s string) rules.Square { return square8(t, s) }
 	cases := []struct {
 		name  string
 		cands [][]string
@@ -60,4 +54,14 @@ func TestMatcher(t *testing.T) {
 			}
 		}
 	}
+}
+
+// square8 parses the name of a square of an 8x8 board.
+func square8(t *testing.T, name string) rules.Square {
+	t.Helper()
+	q, err := rules.ParseSquare(name, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
 }

@@ -107,62 +107,73 @@ func surveysDiffer(a, b *survey, mt *matcher) string {
 // TestKeptAgainstShared holds the survey a node takes for an explosion of
 // the opponent's (surveyOf) against the one runShared makes for it: the
 // same in everything TestSharedAgainstFresh compares, and the same slots
-// with the same witnesses. The positions are those after every explosion
-// of some of the positions TestSharedAgainstFresh walks, in the order they
-// are generated, so that siblings that filled the same squares take the
-// survey kept for the first of them.
+// with the same witnesses, in the positions explosionSiblings visits.
 func TestKeptAgainstShared(t *testing.T) {
-	rng := rand.New(rand.NewPCG(*seed, 37))
-	step, plies := explosionWalk()
 	var shared survey
 	var mt matcher
 	n := new(node)
-	every := 40 // of the positions walked, those whose explosions are played
+	compared, taken := 0, 0
+	explosionSiblings(t, 37, func(p *rules.Position, _ int) {
+		c := p.Side
+		rec, filled := parentRecord(p, c)
+		if rec == nil || p.LostTraveling[c] {
+			return
+		}
+		n.p, n.us, n.them = p, c, c.Other()
+		for _, e := range n.kept.ways {
+			if e != nil && e.rec == rec && e.filled == filled && e.occ == p.Occupied() {
+				taken++
+			}
+		}
+		got := n.surveyOf(p)
+		if !shared.runShared(p, c, rec, filled) {
+			t.Fatalf("%s: the record of the position before does not fit", p.FEN())
+		}
+		compared++
+		diff := surveysDiffer(&shared, got, &mt)
+		if diff == "" {
+			diff = slotsDiffer(&shared, got)
+		}
+		if diff != "" {
+			t.Fatalf("%s: the survey taken differs from the shared one: %s", p.FEN(), diff)
+		}
+	})
+	if taken == 0 {
+		t.Fatal("no kept survey taken")
+	}
+	t.Logf("%d surveys compared, %d of them kept ones", compared, taken)
+}
+
+// explosionSiblings calls visit on the position after each explosion (the
+// i-th action) of every 40th position TestSharedAgainstFresh walks (every
+// 12th with -deep; stream varies the random games), the explosions of one
+// position in the order they are generated, so that siblings that fill the
+// same squares follow each other as in perft.
+func explosionSiblings(t *testing.T, stream uint64, visit func(p *rules.Position, i int)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(*seed, stream))
+	step, plies := explosionWalk()
+	every := 40
 	if *deep {
 		every = 12
 	}
-	compared, taken, walked := 0, 0, 0
+	walked := 0
 	check := func(p *rules.Position) []rules.Move {
 		legal := p.Legal(nil)
 		if walked++; walked%every != 0 {
 			return legal
 		}
-		for _, m := range legal {
-			if m.Kind != rules.Explosion {
-				continue
+		for i, m := range legal {
+			if m.Kind == rules.Explosion {
+				p.Make(m)
+				visit(p, i)
+				p.Unmake()
 			}
-			p.Make(m)
-			c := p.Side
-			if rec, filled := parentRecord(p, c); rec != nil && !p.LostTraveling[c] {
-				n.p, n.us, n.them = p, c, c.Other()
-				for _, e := range n.kept.ways {
-					if e != nil && e.rec == rec && e.filled == filled && e.occ == p.Occupied() {
-						taken++
-					}
-				}
-				got := n.surveyOf(p)
-				if !shared.runShared(p, c, rec, filled) {
-					t.Fatalf("%s: the record of the position before does not fit", p.FEN())
-				}
-				compared++
-				diff := surveysDiffer(&shared, got, &mt)
-				if diff == "" {
-					diff = slotsDiffer(&shared, got)
-				}
-				if diff != "" {
-					t.Fatalf("%s: the survey taken differs from the shared one: %s", p.FEN(), diff)
-				}
-			}
-			p.Unmake()
 		}
 		return legal
 	}
 	inRandomGames(t, rng, len(playStarts), plies, check)
 	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
-	if taken == 0 {
-		t.Fatal("no kept survey taken")
-	}
-	t.Logf("%d surveys compared, %d of them kept ones", compared, taken)
 }
 
 // readSetsOf returns the minimal read sets kept for resonance e.
