@@ -85,9 +85,9 @@ func (n *node) legalMove(m rules.Move) bool {
 	} else if p.Board[m.To] != rules.NoPiece {
 		gone.Set(m.To)
 	}
-	first := -1
+	first := noFirst
 	if m.Kind != rules.EnPassant {
-		first = n.rootMove(m)
+		first = n.rootMoves(m)
 	}
 	sure := n.stillCorrect(changed) || n.rematch(changed, -1, rules.NoSquare, first)
 	if sure && gone.Intersects(n.foeT) {
@@ -112,7 +112,7 @@ func (n *node) castlings() {
 		m := rules.Move{Kind: rules.Castle, Piece: rules.King, From: cg.king, To: cg.kingTo, Via: cg.rook}
 		occ := p.Occupied().AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo))
 		changed := rules.BB(cg.king, cg.rook, cg.kingTo, cg.rookTo)
-		sure := n.stillCorrect(changed) || n.rematch(changed, -1, rules.NoSquare, -1)
+		sure := n.stillCorrect(changed) || n.rematch(changed, -1, rules.NoSquare, noFirst)
 		if n.judge(m, sure, moveKing(n.kings, cg.king, cg.kingTo), occ, rules.Bitboard{}) {
 			n.emit(m)
 		}
@@ -162,7 +162,7 @@ func (n *node) annihilations() {
 				kings.t--
 			}
 			after := occ.AndNot(rules.BB(from, t.sq))
-			sure := n.keepsMatching(j, from) || n.rematch(rules.BB(from, t.sq), j, from, -1)
+			sure := n.keepsMatching(j, from) || n.rematch(rules.BB(from, t.sq), j, from, noFirst)
 			if n.judge(m, sure, kings, after, rules.Bitboard{}) {
 				n.emit(m)
 			}

@@ -387,9 +387,9 @@ func (n *node) checkless(kings kingCount) bool {
 // rights) and removes the traveling man of index drop (-1: none) with the
 // untraveled man on gone: the resonances with a line that reads no changed
 // square, neither takes en passant nor castles, are matched afresh, with
-// those whose line starts with the action itself, the root move of index
-// first (-1: none), whose rest is a line after it.
-func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, first int) bool {
+// those whose line starts with one of the root moves of index first (-1:
+// none) whose rest is a line after it (rootMoves).
+func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, first [2]int) bool {
 	s := n.own
 	count := len(s.goals)
 	if drop >= 0 {
@@ -397,9 +397,12 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 	}
 	mt := &n.mt
 	mt.reset(count)
-	if first >= 0 {
+	for _, r := range first {
+		if r < 0 {
+			continue
+		}
 		for j := range s.goals {
-			mt.addAll(j, s.firstRes[first*len(s.goals)+j])
+			mt.addAll(j, s.firstRes[r*len(s.goals)+j])
 		}
 	}
 	for ei := range s.edges {
@@ -435,8 +438,19 @@ func (n *node) stillCorrect(changed rules.Bitboard) bool {
 	return len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Intersects(changed))
 }
 
-// rootMove returns the index among the survey's root moves of the normal
-// move or double step m (-1: none).
-func (n *node) rootMove(m rules.Move) int {
-	return n.own.rootIndex(m.From, m.To, m.Promo)
+// noFirst names no root move to rematch.
+var noFirst = [2]int{-1, -1}
+
+// rootMoves returns the indices among the survey's root moves (-1: none) of
+// the root moves the rest of whose lines are lines after the normal move or
+// double step m: m itself and, for a pawn's single step from where it may
+// also step twice, that double step. After the single step the pawn's next
+// step leaves the board the double step leaves, so the rest of such a line
+// follows it, no longer than the line itself.
+func (n *node) rootMoves(m rules.Move) [2]int {
+	first := [2]int{n.own.rootIndex(m.From, m.To, m.Promo), -1}
+	if m.Piece == rules.Pawn && m.Kind == rules.Normal && m.Promo == rules.NoKind && m.To-m.From == forward(n.us) {
+		first[1] = n.own.rootIndex(m.From, m.To+forward(n.us), rules.NoKind)
+	}
+	return first
 }
