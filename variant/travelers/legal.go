@@ -85,11 +85,14 @@ func (n *node) legalMove(m rules.Move) bool {
 	} else if p.Board[m.To] != rules.NoPiece {
 		gone.Set(m.To)
 	}
-	first := noFirst
-	if m.Kind != rules.EnPassant {
-		first = n.rootMoves(m)
+	sure := n.stillCorrect(changed)
+	if !sure {
+		first := noFirst
+		if m.Kind != rules.EnPassant {
+			first = n.rootMoves(m)
+		}
+		sure = n.rematch(changed, -1, rules.NoSquare, first)
 	}
-	sure := n.stillCorrect(changed) || n.rematch(changed, -1, rules.NoSquare, first)
 	if sure && gone.Intersects(n.foeT) {
 		return true // the opponent has lost a traveling man: incorrect (R6)
 	}
