@@ -73,6 +73,10 @@ func (n *node) legalMove(m rules.Move) bool {
 		return n.exact(m) // the traveling pawn comes back (R5)
 	}
 	changed := rules.BB(m.From, m.To)
+	kings := moveKing(n.kings, m.From, m.To)
+	if m.Kind != rules.EnPassant && n.checkless(kings) && n.stillCorrect(changed) {
+		return true // correct, and in check on no board (judge)
+	}
 	occ := p.Occupied()
 	occ.Clear(m.From)
 	occ.Set(m.To)
@@ -96,7 +100,7 @@ func (n *node) legalMove(m rules.Move) bool {
 	if sure && gone.Intersects(n.foeT) {
 		return true // the opponent has lost a traveling man: incorrect (R6)
 	}
-	return n.judge(m, sure, moveKing(n.kings, m.From, m.To), occ, gone)
+	return n.judge(m, sure, kings, occ, gone)
 }
 
 // castlings finds the legal castlings (R8): untraveled King and rook with the
