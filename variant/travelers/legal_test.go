@@ -85,6 +85,46 @@ func TestShortcutsAgainstExact(t *testing.T) {
 	inRandomGames(t, rng, games, plies, func(p *rules.Position) []rules.Move { return checkShortcuts(t, p) })
 }
 
+// TestDoubleStepRematch holds a pawn's single step that the lines starting
+// with its double step prove (rootMoves). White's traveling queen on c4
+// resonates with the queen on d1. After d2-d3 the line e2-e3, Qe2, Qxc4 is
+// shut by the pawn on d3; the one left, d3-d4, Qd3, Qxc4, is the rest of
+// d2-d4, Qd3, Qxc4, for the pawn's step to d4 leaves the board its double
+// step leaves. Rematched with the lines that start with the double step the
+// move is proved correct, with its own root move's lines alone it is not,
+// and played out it is legal.
+func TestDoubleStepRematch(t *testing.T) {
+	p, err := rules.NewPosition(Travelers, "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, d3 := square8(t, "d2"), square8(t, "d3")
+	i := slices.IndexFunc(p.Legal(nil), func(m rules.Move) bool { return m.From == d2 && m.To == d3 })
+	if i < 0 {
+		t.Fatalf("%s: d2-d3 is not legal", p.FEN())
+	}
+	m := p.Legal(nil)[i]
+	n := analyse(p)
+	defer n.release()
+	changed := rules.BB(d2, d3)
+	first := n.rootMoves(m)
+	if first[0] < 0 || first[1] < 0 {
+		t.Fatalf("root moves of d2-d3: %v, want both the step and the double step", first)
+	}
+	if n.stillCorrect(changed) {
+		t.Fatal("the matching's witnesses alone prove d2-d3: the position tests nothing")
+	}
+	if n.rematch(changed, -1, rules.NoSquare, [2]int{first[0], -1}) {
+		t.Error("d2-d3 rematched with its own root move's lines alone")
+	}
+	if !n.rematch(changed, -1, rules.NoSquare, first) {
+		t.Error("d2-d3 not rematched with the lines that start with d2-d4")
+	}
+	if !playedOut(n, m) {
+		t.Error("d2-d3 played out is not legal")
+	}
+}
+
 // inRandomGames plays games random games of up to plies actions from the
 // playStarts positions in turn and calls check, which returns the legal
 // actions, on every position.
