@@ -73,23 +73,18 @@ func (n *node) legalMove(m rules.Move) bool {
 		return n.exact(m) // the traveling pawn comes back (R5)
 	}
 	changed := rules.BB(m.From, m.To)
-	kings := moveKing(n.kings, m.From, m.To)
-	if m.Kind != rules.EnPassant && n.checkless(kings) && n.stillCorrect(changed) {
-		return true // correct, and in check on no board (judge)
-	}
-	occ := p.Occupied()
-	occ.Clear(m.From)
-	occ.Set(m.To)
 	var gone rules.Bitboard
 	if m.Kind == rules.EnPassant {
-		v := m.To - forward(n.us)
-		changed.Set(v)
-		occ.Clear(v)
-		gone.Set(v)
+		gone.Set(m.To - forward(n.us))
 	} else if p.Board[m.To] != rules.NoPiece {
 		gone.Set(m.To)
 	}
+	changed = changed.Or(gone)
+	kings := moveKing(n.kings, m.From, m.To)
 	sure := n.stillCorrect(changed)
+	if sure && n.checkless(kings) {
+		return true // correct, and in check on no board (judge)
+	}
 	if !sure {
 		first := noFirst
 		if m.Kind != rules.EnPassant {
@@ -100,6 +95,9 @@ func (n *node) legalMove(m rules.Move) bool {
 	if sure && gone.Intersects(n.foeT) {
 		return true // the opponent has lost a traveling man: incorrect (R6)
 	}
+	occ := p.Occupied().AndNot(gone)
+	occ.Clear(m.From)
+	occ.Set(m.To)
 	return n.judge(m, sure, kings, occ, gone)
 }
 
