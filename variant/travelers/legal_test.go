@@ -99,11 +99,12 @@ func TestDoubleStepRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	d2, d3 := square8(t, "d2"), square8(t, "d3")
-	i := slices.IndexFunc(p.Legal(nil), func(m rules.Move) bool { return m.From == d2 && m.To == d3 })
+	legal := p.Legal(nil)
+	i := slices.IndexFunc(legal, func(m rules.Move) bool { return m.From == d2 && m.To == d3 })
 	if i < 0 {
 		t.Fatalf("%s: d2-d3 is not legal", p.FEN())
 	}
-	m := p.Legal(nil)[i]
+	m := legal[i]
 	n := analyse(p)
 	defer n.release()
 	changed := rules.BB(d2, d3)
