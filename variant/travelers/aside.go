@@ -23,39 +23,87 @@ import "timechess/rules"
 // man moves once, before or after him. The answer errs only towards yes: a
 // King or Rook that may castle is assumed to get out of any way.
 func (n *node) asideLine(bl *blast) bool {
-	p := n.p
-	g := p.Geometry()
-	if bl.k == rules.Pawn && (bl.y.Rank() == 0 || bl.y.Rank() == g.H-1) {
-		return true // a promoted traveled man: not followed
+	if n.promotedTraveler(bl) {
+		return true // not followed
 	}
+	a := n.asideBoardOf(bl, false, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1).apps)
+	return !a.men().IsZero()
+}
+
+// asideResonators returns the untraveled men that lines of asideLine's
+// shape prove resonators of the traveling man gl (lm: his last moves; the
+// new one or an old one) after the explosion bl: each such line is played
+// on the board after it, move by move, so that a man returned has a line
+// of at most three moves onto gl (castling is not followed, nor a promoted
+// traveled man).
+func (n *node) asideResonators(bl *blast, gl goal, lm *lastMoves) rules.Bitboard {
+	if n.promotedTraveler(bl) {
+		return rules.Bitboard{}
+	}
+	a := n.asideBoardOf(bl, true, gl, lm.apps)
+	return a.men()
+}
+
+// promotedTraveler reports whether the traveled man of bl is a pawn that
+// promoted with his move.
+func (n *node) promotedTraveler(bl *blast) bool {
+	h := n.p.Geometry().H
+	return bl.k == rules.Pawn && (bl.y.Rank() == 0 || bl.y.Rank() == h-1)
+}
+
+// asideBoardOf returns the board after the explosion bl, exact when prove
+// is set, asked about lines onto the traveling man gl (apps: his last
+// moves).
+func (n *node) asideBoardOf(bl *blast, prove bool, gl goal, apps []approach) asideBoard {
+	p := n.p
 	a := asideBoard{
-		n: n, bl: bl, occ: bl.occ,
+		n: n, bl: bl, gl: gl, apps: apps, occ: bl.occ, prove: prove,
 		own:   p.ByColor[n.us].Or(rules.BB(bl.x, bl.y)),
 		enemy: p.ByColor[n.them].AndNot(rules.SquareBB(bl.y)),
+		fixed: n.fixed(bl.x),
 	}
-	fixed := n.fixed(bl.x)
-	movers := a.own.AndNot(fixed)
-	movers.Clear(bl.y)
-	first := a.tmFrom(bl.y, a.occ, a.own)
-	for _, ap := range n.lastMovesOf(-1).apps {
-		if a.clears(ap, first, movers, fixed) {
-			return true
+	a.movers = a.own.AndNot(a.fixed)
+	a.movers.Clear(bl.y)
+	a.first = a.tmFrom(bl.y, a.occ, a.own)
+	return a
+}
+
+// men returns the men with one of asideLine's lines: all of them when the
+// board is exact (prove), else at least one when there is any.
+func (a *asideBoard) men() rules.Bitboard {
+	var men rules.Bitboard
+	for _, ap := range a.apps {
+		if !men.Has(ap.man) && a.clears(ap) {
+			if men.Set(ap.man); !a.prove {
+				return men
+			}
 		}
 	}
-	for s := a.finishers(); !s.IsZero(); {
-		if a.finishesAfterMove(s.PopLSB(), first) {
-			return true
+	for s := a.finishers().AndNot(men); !s.IsZero(); {
+		if sq := s.PopLSB(); a.finishesAfterMove(sq) {
+			if men.Set(sq); !a.prove {
+				return men
+			}
 		}
 	}
-	return false
+	return men
 }
 
 // asideBoard is the board after an explosion as asideLine asks it: the
-// squares occupied, the mover's men (the new ones included) and the enemy's.
+// squares occupied, the mover's men (the new ones included) and the
+// enemy's, the mover's traveling men (fixed), the men other than the
+// traveled man that may move (movers) and the traveled man's moves (first).
+// It is asked about lines onto the traveling man gl, whose last moves are
+// apps. When prove is set, it answers exactly instead of erring towards
+// yes.
 type asideBoard struct {
-	n               *node
-	bl              *blast
-	occ, own, enemy rules.Bitboard
+	n                              *node
+	bl                             *blast
+	gl                             goal
+	apps                           []approach
+	occ, own, enemy, fixed, movers rules.Bitboard
+	first                          rules.Bitboard
+	prove                          bool
 }
 
 // tmFrom returns the traveled man's moves from sq with blockers occ and the
@@ -70,13 +118,12 @@ func (a *asideBoard) manFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bit
 	return travelerTargets(a.n.p.Geometry(), a.n.us, a.n.p.Board[sq].Kind(), sq, occ, own)
 }
 
-// clears reports whether the last move ap onto x may be cleared by such a
-// line, the traveled man's first moves being first and movers the men that
-// may make the other move (fixed: the traveling men).
-func (a *asideBoard) clears(ap approach, first, movers, fixed rules.Bitboard) bool {
-	y := a.bl.y
+// clears reports whether the last move ap onto the traveling man may be cleared by such a
+// line.
+func (a *asideBoard) clears(ap approach) bool {
+	y, first := a.bl.y, a.first
 	blk := ap.path.And(a.occ)
-	if blk.Intersects(a.enemy.Or(fixed)) {
+	if blk.Intersects(a.enemy.Or(a.fixed)) {
 		return false
 	}
 	others := blk
@@ -100,6 +147,10 @@ func (a *asideBoard) clears(ap approach, first, movers, fixed rules.Bitboard) bo
 		if a.mayCastle(h) {
 			return true
 		}
+		if !blk.Has(y) && a.prove {
+			// The man moves at once, or once the traveled man has left.
+			return !a.manFrom(h, a.occ, a.own).AndNot(ap.path).IsZero() || a.thenOff(y, first, h, ap.path)
+		}
 		if !blk.Has(y) {
 			occ, own := a.occ, a.own
 			occ.Clear(y)
@@ -120,7 +171,7 @@ func (a *asideBoard) clears(ap approach, first, movers, fixed rules.Bitboard) bo
 	}
 	// A man in the traveled man's way leaves it first.
 	g := a.n.p.Geometry()
-	for h := targetReads(g, a.n.us, a.bl.k, y, a.occ).And(movers); !h.IsZero(); {
+	for h := targetReads(g, a.n.us, a.bl.k, y, a.occ).And(a.movers); !h.IsZero(); {
 		v := h.PopLSB()
 		if v != ap.man && (a.mayCastle(v) || a.thenOff(v, a.manFrom(v, a.occ, a.own), y, ap.path)) {
 			return true
@@ -159,12 +210,13 @@ func (a *asideBoard) thenOff(from rules.Square, tos rules.Bitboard, then rules.S
 	return false
 }
 
-// finishers returns the untraveled men that may move onto x after one move
-// of their own: those of the exploded kind, and pawns that may become one
-// (promoting with that move, or stepping in front of x on the last rank).
+// finishers returns the untraveled men that may move onto the traveling man
+// gl after one move of their own: those of his kind, and pawns that may
+// become one (promoting with that move, or stepping in front of him on the
+// last rank).
 func (a *asideBoard) finishers() rules.Bitboard {
 	b := &a.n.own.b
-	k, x := a.bl.k, a.bl.x
+	k, x := a.gl.kind, a.gl.sq
 	f := b.ukind[k]
 	if k == rules.Pawn || !promotes(a.n.p, k) {
 		return f
@@ -178,11 +230,12 @@ func (a *asideBoard) finishers() rules.Bitboard {
 }
 
 // startsLast returns the squares from which a man of kind k, a pawn
-// perhaps promoted there, could move onto x in one move on an empty board.
+// perhaps promoted there, could move onto the traveling man gl in one move
+// on an empty board.
 func (a *asideBoard) startsLast(k rules.Kind) rules.Bitboard {
 	b := &a.n.own.b
 	g := b.g
-	kx, x := a.bl.k, a.bl.x
+	kx, x := a.gl.kind, a.gl.sq
 	if k != rules.Pawn {
 		return sees(g, k, x)
 	}
@@ -203,9 +256,9 @@ func (a *asideBoard) startsLast(k rules.Kind) rules.Bitboard {
 }
 
 // finishesAfterMove reports whether the untraveled man on sq may move to a
-// square from which he moves onto x, the traveled man moving once before or
-// after him (first: the traveled man's moves).
-func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bool {
+// square from which he moves onto the traveling man, the traveled man moving once before or
+// after him.
+func (a *asideBoard) finishesAfterMove(sq rules.Square) bool {
 	p := a.n.p
 	k := p.Board[sq].Kind()
 	if a.mayCastle(sq) {
@@ -222,7 +275,7 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bo
 	for t := a.manFrom(sq, a.occ, a.own).And(starts); !t.IsZero(); {
 		to := t.PopLSB()
 		occ, own := a.after(sq, to)
-		path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.bl.k, a.bl.x)
+		path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.gl.kind, a.gl.sq)
 		if !ok {
 			continue
 		}
@@ -240,11 +293,11 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bo
 		return false // the traveled man first gains nothing
 	}
 	// The traveled man first, off the way the man needs.
-	for f := first; !f.IsZero(); {
+	for f := a.first; !f.IsZero(); {
 		occ, own := a.after(y, f.PopLSB())
 		for t := a.manFrom(sq, occ, own).And(starts); !t.IsZero(); {
 			to := t.PopLSB()
-			path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.bl.k, a.bl.x)
+			path, ok := finalPath(p, a.n.us, a.kindOn(k, to), to, a.gl.kind, a.gl.sq)
 			after := occ
 			after.Clear(sq)
 			after.Set(to)
@@ -258,8 +311,12 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square, first rules.Bitboard) bo
 
 // mayCastle reports whether the man on sq is the King or the Rook of a
 // castling the side may still make, nothing but perhaps the traveled man
-// standing in its way: castling is not followed, the answer is yes.
+// standing in its way: castling is not followed, the answer is yes (no on
+// an exact board).
 func (a *asideBoard) mayCastle(sq rules.Square) bool {
+	if a.prove {
+		return false
+	}
 	b := &a.n.own.b
 	occ := a.occ
 	occ.Clear(a.bl.y)
@@ -275,10 +332,10 @@ func (a *asideBoard) mayCastle(sq rules.Square) bool {
 }
 
 // kindOn returns the kind of a man of kind k once he has moved to sq: a pawn
-// reaching the last rank promotes to the exploded kind.
+// reaching the last rank promotes to the kind of the traveling man gl.
 func (a *asideBoard) kindOn(k rules.Kind, sq rules.Square) rules.Kind {
-	if k == rules.Pawn && sq.Rank() == a.n.own.b.last && a.bl.k != rules.Pawn {
-		return a.bl.k
+	if k == rules.Pawn && sq.Rank() == a.n.own.b.last && a.gl.kind != rules.Pawn {
+		return a.gl.kind
 	}
 	return k
 }

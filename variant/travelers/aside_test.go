@@ -13,16 +13,17 @@ import (
 // untraveled man onto the new traveling man. Where it decides (the
 // slot's men kept for a short line alone) and says no, every resonator of
 // the new traveling man that the brute force finds must be among the
-// candidates slotResonators and freshLate keep without the slot's men. Positions: the
-// seed's games and random games, and the perft trees of the benchmark
-// positions.
+// candidates slotResonators and freshLate keep without the slot's men.
+// Every man asideResonators proves (sampled) must be a resonator of the new
+// traveling man by the brute force. Positions: the seed's games and random
+// games, and the perft trees of the benchmark positions.
 func TestAsideAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 29))
-	step, plies, sample, every := 1499, 8, 2000, 5
+	step, plies, sample, every, proofEvery := 1499, 8, 2000, 5, 1000
 	if *deep {
-		step, plies, sample, every = 499, 12, 400, 1
+		step, plies, sample, every, proofEvery = 499, 12, 400, 1, 50
 	}
-	var yeses, noes, lines, loose, none, decided int
+	var yeses, noes, lines, loose, none, decided, proofs, proved int
 	check := func(p *rules.Position) []rules.Move {
 		n := analyse(p)
 		defer n.release()
@@ -48,6 +49,31 @@ func TestAsideAgainstOracle(t *testing.T) {
 					m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
 					if k == rules.Pawn && (y.Rank() == 0 || y.Rank() == p.Geometry().H-1) {
 						m.Promo = rules.Queen
+					}
+					// The new traveling man's proved resonators, then each
+					// old one's.
+					gls := append([]goal{n.freshGoal}, n.own.goals...)
+					proofMen := make([]rules.Bitboard, len(gls))
+					any := false
+					for j, gl := range gls {
+						proofMen[j] = n.asideResonators(&bl, gl, n.lastMovesOf(j-1))
+						any = any || !proofMen[j].IsZero()
+					}
+					if any {
+						proofs++
+					}
+					if any && proofs%proofEvery == 0 {
+						p.Make(m)
+						res := refSurvey(p, us).res
+						for j, gl := range gls {
+							for o := proofMen[j]; !o.IsZero(); {
+								if v := o.PopLSB(); !res[v].Has(gl.sq) {
+									t.Errorf("%s: after %v on %v to %v, asideResonators proves %v, but the brute force finds no line of his onto %v", p.FEN(), k, x, y, v, gl.sq)
+								}
+								proved++
+							}
+						}
+						p.Unmake()
 					}
 					// A yes is always safe: the brute force checks every no
 					// where asideLine decides, and samples of the other noes
@@ -92,10 +118,10 @@ func TestAsideAgainstOracle(t *testing.T) {
 	}
 	inRandomGames(t, rng, len(playStarts), plies, check)
 	inBenchTrees(t, step, func(p *rules.Position) { check(p) })
-	if lines == 0 || none == 0 || decided == 0 {
-		t.Fatalf("explosions with such a line %d, without %d, decided by asideLine %d: something was not checked", lines, none, decided)
+	if lines == 0 || none == 0 || decided == 0 || proved == 0 {
+		t.Fatalf("explosions with such a line %d, without %d, decided by asideLine %d, men proved by asideResonators %d: something was not checked", lines, none, decided, proved)
 	}
-	t.Logf("asideLine said yes %d times and no %d+%d times (%d where it decides); the brute force, asked %d times, found such a line %d times (asideLine said yes) and none %d times (yes %d)", yeses, noes, decided, decided, lines+loose+none, lines, loose+none, loose)
+	t.Logf("asideLine said yes %d times and no %d+%d times (%d where it decides); the brute force, asked %d times, found such a line %d times (asideLine said yes) and none %d times (yes %d); asideResonators proved men in %d explosions, %d men checked", yeses, noes, decided, decided, lines+loose+none, lines, loose+none, loose, proofs, proved)
 }
 
 // refAside reports whether colour c, after an explosion that left its new
@@ -184,6 +210,66 @@ func TestAsideLineCases(t *testing.T) {
 		p.Unmake()
 		if got != c.want || brute != c.want {
 			t.Errorf("%s (%s): %v on %s to %s: asideLine %v, brute force %v, want %v", c.fen, c.comment, c.k, c.x, c.y, got, brute, c.want)
+		}
+	}
+}
+
+// TestAsideResonatorsCases holds asideResonators to constructed explosions
+// whose new traveling man resonates only by a line that clears the way of
+// the traveled man: the men it proves, checked by the brute force too.
+func TestAsideResonatorsCases(t *testing.T) {
+	cases := []struct {
+		fen     string
+		k       rules.Kind
+		x, y    string
+		want    []string
+		comment string
+	}{
+		{"rnbqkb1r/p1pppppp/2n*2n'2/1p1p*4/4P*3/2N'2N*2/PPPPPPPP/1RBQKBNR w Kkq - 0 6", rules.Bishop, "a6", "b5", []string{"f1"},
+			"from the perft tree of the two-traveling position: e2-e3, the traveled bishop leaves b5 (to c6 or a4), Bf1-a6"},
+		{"rnbqkb1r/pppppppp/2n*2n'2/3p*4/4P*b*2/2N'2N*2/PPPPPPPb'/1RBQKBNR w Kkq - 0 6", rules.Rook, "h3", "h2", []string{"h1"},
+			"from the perft tree of the two-traveling position: g2-g3 frees g2, the traveled rook steps there from h2, Rh1-h3"},
+		{"rnbqkb1r/pppppppp/2n*2n'2/3p*4/1q*2P*3/2q'2N*2/PPPPPPPP/1RBQKBNR w Kkq - 0 6", rules.Queen, "b3", "c3", []string{"d1"},
+			"from the perft tree of the two-traveling position: the traveled queen leaves c3 (to b4 or d3), c2-c3 clears d1's diagonal, Qd1-b3"},
+		{"rnbqkbnr/pppppppp/8/8/8/N5p*1/PPPPPp'PP/R1BQKBNR w KQkq - 0 2", rules.Rook, "h4", "h3", nil,
+			"from the perft tree of the start position: no line clears h1-h4 (as in TestAsideLineCases)"},
+	}
+	for _, c := range cases {
+		p, err := rules.NewPosition(Travelers, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Geometry()
+		sq := func(s string) rules.Square {
+			v, err := rules.ParseSquare(s, g.W, g.H)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		x, y := sq(c.x), sq(c.y)
+		var want rules.Bitboard
+		for _, s := range c.want {
+			want.Set(sq(s))
+		}
+		n := analyse(p)
+		n.freshGoal, n.freshKnown = goal{sq: x, kind: c.k}, false
+		occ := p.Occupied()
+		occ.Set(x)
+		occ.Set(y)
+		got := n.asideResonators(&blast{k: c.k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}, n.freshGoal, n.lastMovesOf(-1))
+		n.release()
+		us := p.Side
+		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: x, To: y, Via: rules.NoSquare})
+		res := refSurvey(p, us).res
+		p.Unmake()
+		if got != want {
+			t.Errorf("%s (%s): %v on %s to %s: asideResonators %v, want %v", c.fen, c.comment, c.k, c.x, c.y, got.Squares(), want.Squares())
+		}
+		for o := want; !o.IsZero(); {
+			if v := o.PopLSB(); !res[v].Has(x) {
+				t.Errorf("%s (%s): the brute force finds no line of %v onto %s", c.fen, c.comment, v, c.x)
+			}
 		}
 	}
 }

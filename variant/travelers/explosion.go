@@ -164,7 +164,37 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	}
 	// The slot's men decide: they stay only if the traveled man can get out
 	// of their short line's way.
-	return false, !slotMen.IsZero() && (fresh.IsZero() || n.unmatchable(bl, fresh)) && !n.asideLine(bl)
+	if !slotMen.IsZero() && (fresh.IsZero() || n.unmatchable(bl, fresh)) && !n.asideLine(bl) {
+		return false, true
+	}
+	return n.provedAside(bl), false
+}
+
+// provedAside reports whether lines that move the traveled man of bl out
+// of the way prove a matching after the explosion (asideResonators), with
+// the witnesses rematchExplosion takes: the explosions the witnesses leave
+// open are mostly captures whose every support line reads y, and the new
+// traveling man's resonator (or an old one's, whose line read y) is then
+// mostly a man whose last move the traveled man, and perhaps one other man,
+// must clear first. The old traveling men's such lines are looked for only
+// when the new one's do not do.
+func (n *node) provedAside(bl *blast) bool {
+	s := n.own
+	k := len(s.goals)
+	men := n.asideResonators(bl, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1))
+	if k == 0 {
+		return !men.IsZero()
+	}
+	mt := &n.mt
+	n.rematchCands(bl)
+	mt.addAll(k, men)
+	if mt.solve() {
+		return true
+	}
+	for j, gl := range s.goals {
+		mt.addAll(j, n.asideResonators(bl, gl, n.lastMovesOf(j)))
+	}
+	return mt.solve()
 }
 
 // blast is an explosion being settled: a man of kind k exploded on x, its
@@ -194,6 +224,13 @@ func (n *node) steps(bl *blast) rules.Bitboard {
 // two moves that read y but not x, the traveled man stepping aside first
 // (asideProves).
 func (n *node) rematchExplosion(bl *blast) bool {
+	n.rematchCands(bl)
+	return n.mt.solve()
+}
+
+// rematchCands sets the matcher up with rematchExplosion's candidates: the
+// old traveling men's, then the new one's.
+func (n *node) rematchCands(bl *blast) {
 	s := n.own
 	k, x, y := bl.k, bl.x, bl.y
 	ok := func(w *witness) bool {
@@ -225,7 +262,6 @@ func (n *node) rematchExplosion(bl *blast) bool {
 			}
 		}
 	}
-	return mt.solve()
 }
 
 // unmatchable reports whether the mover is shown incorrect after the
