@@ -138,6 +138,18 @@ func lineBound(aligned bool) int {
 	return 2
 }
 
+// promotesWithin3 reports whether a pawn on s could promote within three
+// moves (pawnBound to its square of the last rank as a piece, at most 3):
+// from the three ranks before the last, or four from its second rank by a
+// double step.
+func (b *hboard) promotesWithin3(s rules.Square) bool {
+	d := abs(b.last - s.Rank())
+	if s.Rank() == b.second {
+		d--
+	}
+	return s.Rank() != b.last && d <= 3
+}
+
 // pawnBound bounds the moves of a pawn on s to stand on t as want: a pawn
 // gains a file only by capturing, and gains two ranks once, by a double step
 // from its second rank; a piece comes from promotion on the last rank.

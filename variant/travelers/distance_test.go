@@ -109,3 +109,37 @@ func TestPawnsWithin2(t *testing.T) {
 		}
 	}
 }
+
+// TestPromotesWithin3 checks promotesWithin3 against pawnBound to the
+// pawn's square of the last rank as a piece, on boards of several sizes for
+// both sides.
+func TestPromotesWithin3(t *testing.T) {
+	for _, size := range [][2]int{{8, 8}, {3, 4}, {10, 7}, {16, 16}, {5, 2}} {
+		g := rules.MustGeometry(size[0], size[1])
+		for c := rules.White; c <= rules.Black; c++ {
+			b := hboard{g: g, side: c, fwd: 16, second: 1, last: g.H - 1, enemy: g.Mask, ep: rules.NoSquare}
+			if c == rules.Black {
+				b.fwd, b.second, b.last = -16, g.H-2, 0
+			}
+			b.promoSet = 1 << rules.Queen
+			yes, no := 0, 0
+			for _, from := range g.Mask.Squares() {
+				if from.Rank() == b.last {
+					continue
+				}
+				want := b.pawnBound(from, rules.SquareAt(from.File(), b.last), rules.Queen) <= 3
+				if got := b.promotesWithin3(from); got != want {
+					t.Errorf("%dx%d, %s: a pawn on %v: promotesWithin3 %v, pawnBound says %v", size[0], size[1], c, from, got, want)
+				}
+				if want {
+					yes++
+				} else {
+					no++
+				}
+			}
+			if yes == 0 || no == 0 && g.H > 5 {
+				t.Errorf("%dx%d, %s: %d pawns promote within three moves, %d do not: the test checks too little", size[0], size[1], c, yes, no)
+			}
+		}
+	}
+}

@@ -514,7 +514,7 @@ func (n *node) kindHopeless(k rules.Kind) bool {
 	fresh := b.ukind[k]
 	if k != rules.Pawn && promotes(n.p, k) {
 		for ps := b.ukind[rules.Pawn]; !ps.IsZero(); {
-			if v := ps.PopLSB(); b.pawnBound(v, rules.SquareAt(v.File(), b.last), k) <= 3 {
+			if v := ps.PopLSB(); b.promotesWithin3(v) {
 				fresh.Set(v)
 			}
 		}

@@ -181,14 +181,8 @@ func (n *node) foeNear(v rules.Square) bool {
 	}
 	m := b.men[b.at[v]-1]
 	// Only a traveling man of his own kind, or for a pawn of a kind it
-	// promotes to, can be in reach (lowerBound); a pawn promotes within
-	// three moves only from the three ranks before its last (four, from its
-	// second rank, by a double step).
-	d := abs(b.last - v.Rank())
-	if v.Rank() == b.second {
-		d--
-	}
-	promotes := m.kind == rules.Pawn && d <= 3
+	// promotes to, can be in reach (lowerBound).
+	promotes := m.kind == rules.Pawn && b.promotesWithin3(v)
 	return m.u && (b.near(m, m.kind) || promotes && slices.ContainsFunc(b.promos, func(k rules.Kind) bool { return b.near(m, k) }))
 }
 
