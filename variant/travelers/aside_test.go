@@ -184,29 +184,12 @@ func TestAsideLineCases(t *testing.T) {
 			"the benchmark's two-traveling position: the traveled bishop on d3 can only step to e2, still on f1's diagonal to c4"},
 	}
 	for _, c := range cases {
-		p, err := rules.NewPosition(Travelers, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := p.Geometry()
-		x, err := rules.ParseSquare(c.x, g.W, g.H)
-		if err != nil {
-			t.Fatal(err)
-		}
-		y, err := rules.ParseSquare(c.y, g.W, g.H)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := analyse(p)
-		n.freshGoal, n.freshKnown = goal{sq: x, kind: c.k}, false
-		occ := p.Occupied()
-		occ.Set(x)
-		occ.Set(y)
-		got := n.asideLine(&blast{k: c.k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ})
+		p, n, bl := asideCase(t, c.fen, c.k, c.x, c.y)
+		got := n.asideLine(&bl)
 		n.release()
 		us := p.Side
-		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: x, To: y, Via: rules.NoSquare})
-		brute := refAside(p, us, x, y)
+		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: bl.x, To: bl.y, Via: rules.NoSquare})
+		brute := refAside(p, us, bl.x, bl.y)
 		p.Unmake()
 		if got != c.want || brute != c.want {
 			t.Errorf("%s (%s): %v on %s to %s: asideLine %v, brute force %v, want %v", c.fen, c.comment, c.k, c.x, c.y, got, brute, c.want)
@@ -235,32 +218,16 @@ func TestAsideResonatorsCases(t *testing.T) {
 			"from the perft tree of the start position: no line clears h1-h4 (as in TestAsideLineCases)"},
 	}
 	for _, c := range cases {
-		p, err := rules.NewPosition(Travelers, c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := p.Geometry()
-		sq := func(s string) rules.Square {
-			v, err := rules.ParseSquare(s, g.W, g.H)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return v
-		}
-		x, y := sq(c.x), sq(c.y)
+		p, n, bl := asideCase(t, c.fen, c.k, c.x, c.y)
+		x := bl.x
 		var want rules.Bitboard
 		for _, s := range c.want {
-			want.Set(sq(s))
+			want.Set(parseSquare(t, p, s))
 		}
-		n := analyse(p)
-		n.freshGoal, n.freshKnown = goal{sq: x, kind: c.k}, false
-		occ := p.Occupied()
-		occ.Set(x)
-		occ.Set(y)
-		got := n.asideResonators(&blast{k: c.k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}, n.freshGoal, n.lastMovesOf(-1))
+		got := n.asideResonators(&bl, n.freshGoal, n.lastMovesOf(-1))
 		n.release()
 		us := p.Side
-		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: x, To: y, Via: rules.NoSquare})
+		p.Make(rules.Move{Kind: rules.Explosion, Piece: c.k, From: x, To: bl.y, Via: rules.NoSquare})
 		res := refSurvey(p, us).res
 		p.Unmake()
 		if got != want {
@@ -272,4 +239,34 @@ func TestAsideResonatorsCases(t *testing.T) {
 			}
 		}
 	}
+}
+
+// asideCase sets up, for the aside tests, the explosion of kind k on xs
+// whose traveled man moves to ys in the position fen: the position, its
+// node (the new traveling man its fresh goal; the caller releases it) and
+// the explosion.
+func asideCase(t *testing.T, fen string, k rules.Kind, xs, ys string) (*rules.Position, *node, blast) {
+	t.Helper()
+	p, err := rules.NewPosition(Travelers, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := parseSquare(t, p, xs), parseSquare(t, p, ys)
+	n := analyse(p)
+	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
+	occ := p.Occupied()
+	occ.Set(x)
+	occ.Set(y)
+	return p, n, blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
+}
+
+// parseSquare returns the square named s on p's board.
+func parseSquare(t *testing.T, p *rules.Position, s string) rules.Square {
+	t.Helper()
+	g := p.Geometry()
+	v, err := rules.ParseSquare(s, g.W, g.H)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
