@@ -15,11 +15,18 @@ import "timechess/rules"
 
 // decisions is the log of one generation's decisions on a kept survey:
 // whole once the generation finished, with the types kindHopeless was
-// asked about and those it gave up.
+// asked about and those it gave up. When that generation counted the
+// actions where the opponent gives check on no board (counted), it also
+// keeps the count and what the count read of the opponent's men besides
+// their squares (countAgain): its traveling men (foeT), and among the men
+// takeable asked about (foeAsked) its resonators (foeRes).
 type decisions struct {
-	log                   []decision
-	whole                 bool
-	kindsAsked, kindsLost uint16
+	log                    []decision
+	whole                  bool
+	kindsAsked, kindsLost  uint16
+	counted                bool
+	count                  int
+	foeT, foeAsked, foeRes rules.Bitboard
 }
 
 // decision is one logged answer about explosions of kind k on x: the
@@ -73,4 +80,46 @@ func (n *node) settleLogged(bl *blast, coverAll rules.Bitboard) (sure, refuted b
 		l.log = append(l.log, decision{k: bl.k, x: bl.x, y: bl.y, sure: sure, refuted: refuted})
 	}
 	return sure, refuted
+}
+
+// A count can be taken whole from the first node of a kept survey. Siblings
+// that take it differ only by the types of the opponent's two new men (and
+// which of them is the traveling one). Where the opponent gives check on no
+// board (it has lost a traveling man or has two or more, R7), nothing the
+// count asks reads those types but whether an enemy man a traveled man
+// could take is a resonator (takeable): the survey, the board's squares,
+// the witnesses and the exact checks of the mover's correctness read the
+// men's squares and colours alone.
+
+// noCheck reports whether the opponent gives check on no board, whatever
+// the mover's kings (R7).
+func (n *node) noCheck() bool {
+	return n.p.LostTraveling[n.them] || n.foeT.Count() >= 2
+}
+
+// countAgain reports whether the node, counting, takes the count of the
+// kept survey's first node (into n.n): the opponent's traveling men are
+// those the count read (so it gives check on no board here either: it lost
+// a traveling man in both positions or in neither), and the enemy men
+// takeable asked about there are resonators here exactly where they were.
+func (n *node) countAgain() bool {
+	r := n.replay
+	if r == nil || n.list || !r.counted || r.foeT != n.foeT {
+		return false
+	}
+	n.takeable(r.foeAsked)
+	if n.foeRes.And(r.foeAsked) != r.foeRes {
+		return false
+	}
+	n.n = r.count
+	return true
+}
+
+// logCount keeps the node's count in the log of its kept survey, when it
+// can serve countAgain.
+func (n *node) logCount() {
+	if l := n.logTo; l != nil && !n.list && l.whole && n.noCheck() {
+		l.counted, l.count = true, n.n
+		l.foeT, l.foeAsked, l.foeRes = n.foeT, n.foeAsked, n.foeRes
+	}
 }

@@ -71,7 +71,7 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 		return &n.base
 	}
 	e.rec, e.filled, e.occ = rec, filled, occ
-	e.log, e.whole = e.log[:0], false
+	e.log, e.whole, e.counted = e.log[:0], false, false
 	n.logTo = &e.decisions
 	return &e.s
 }

@@ -28,10 +28,10 @@ func (v *Variant) Count(p *rules.Position) int {
 	return n.n
 }
 
-// generate finds the legal actions of the node.
+// generate finds the legal actions of the node, or counts them.
 func (n *node) generate() {
 	n.n = 0
-	if !n.correct {
+	if !n.correct || n.countAgain() {
 		return
 	}
 	p := n.p
@@ -44,6 +44,7 @@ func (n *node) generate() {
 	n.castlings()
 	n.annihilations()
 	n.explosions()
+	n.logCount()
 }
 
 // forward returns colour c's pawn step.
