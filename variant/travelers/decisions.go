@@ -100,18 +100,26 @@ func (n *node) noCheck() bool {
 // countAgain reports whether the node, counting, takes the count of the
 // kept survey's first node (into n.n): the opponent's traveling men are
 // those the count read (so it gives check on no board here either: it lost
-// a traveling man in both positions or in neither), and the enemy men
-// takeable asked about there are resonators here exactly where they were.
+// a traveling man in both positions or in neither), and no enemy man
+// takeable asked about there is a resonator here but was none there. The
+// men that were resonators there and are none here (the new enemy
+// traveling man is of another type) may be taken now: the explosions onto
+// them are settled afresh and added.
 func (n *node) countAgain() bool {
 	r := n.replay
 	if r == nil || n.list || !r.counted || r.foeT != n.foeT {
 		return false
 	}
 	n.takeable(r.foeAsked)
-	if n.foeRes.And(r.foeAsked) != r.foeRes {
+	now := n.foeRes.And(r.foeAsked)
+	if !now.AndNot(r.foeRes).IsZero() {
 		return false
 	}
 	n.n = r.count
+	if freed := r.foeRes.AndNot(now); !freed.IsZero() {
+		n.replay, n.onto = nil, freed // other questions, in another order
+		n.explosions()
+	}
 	return true
 }
 

@@ -58,7 +58,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	kings := n.kings
 	occX := p.Occupied()
 	occX.Set(x)
-	ys := n.takeable(moves)
+	ys := n.takeable(moves.And(n.onto))
 	var sureYs rules.Bitboard
 	if matchOK {
 		sureYs = cover.AndNot(n.matchDeps)

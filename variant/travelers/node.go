@@ -22,7 +22,8 @@ type node struct {
 	replay *decisions
 	cursor int
 	logTo  *decisions
-	spare  survey // resonances: the opponent's, exact checks after an action
+	onto   rules.Bitboard // the traveled men's destinations explosions asks about (countAgain)
+	spare  survey         // resonances: the opponent's, exact checks after an action
 	mt     matcher
 
 	correct bool // the side to move is grammatically correct
@@ -94,6 +95,7 @@ func (n *node) prepare(p *rules.Position) *node {
 	n.own = &n.base
 	n.own.goals = n.own.goals[:0]
 	n.replay, n.cursor, n.logTo = nil, 0, nil
+	n.onto = p.Geometry().Mask
 	n.vacant = exploded(p)
 	return n
 }
