@@ -186,8 +186,9 @@ func (n *node) provedAside(bl *blast) bool {
 		return !men.IsZero()
 	}
 	mt := &n.mt
-	n.rematchCands(bl)
-	mt.addAll(k, men)
+	if !n.rematchCands(bl, men) {
+		return false
+	}
 	if mt.solve() {
 		return true
 	}
@@ -224,13 +225,13 @@ func (n *node) steps(bl *blast) rules.Bitboard {
 // two moves that read y but not x, the traveled man stepping aside first
 // (asideProves).
 func (n *node) rematchExplosion(bl *blast) bool {
-	n.rematchCands(bl)
-	return n.mt.solve()
+	return n.rematchCands(bl, rules.Bitboard{}) && n.mt.solve()
 }
 
-// rematchCands sets the matcher up with rematchExplosion's candidates: the
-// old traveling men's, then the new one's.
-func (n *node) rematchCands(bl *blast) {
+// rematchCands sets the matcher up with rematchExplosion's candidates, the
+// new traveling man's first (extra besides), and reports whether he has
+// any (else the old traveling men's are left out).
+func (n *node) rematchCands(bl *blast, extra rules.Bitboard) bool {
 	s := n.own
 	k, x, y := bl.k, bl.x, bl.y
 	ok := func(w *witness) bool {
@@ -241,6 +242,17 @@ func (n *node) rematchCands(bl *blast) {
 	}
 	mt := &n.mt
 	mt.reset(len(s.goals) + 1)
+	mt.addAll(len(s.goals), extra)
+	if h := s.head[k][x]; h != 0 {
+		for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
+			if ok(&s.wits[i-1]) {
+				mt.add(len(s.goals), s.origin[s.wits[i-1].man])
+			}
+		}
+	}
+	if mt.cands[len(s.goals)].IsZero() {
+		return false
+	}
 	filled := rules.BB(x, y)
 	for ei := range s.edges {
 		e := &s.edges[ei]
@@ -255,13 +267,7 @@ func (n *node) rematchCands(bl *blast) {
 			}
 		}
 	}
-	if h := s.head[k][x]; h != 0 {
-		for i := s.slots[h-1].first; i != 0; i = s.wits[i-1].next {
-			if ok(&s.wits[i-1]) {
-				mt.add(len(s.goals), s.origin[s.wits[i-1].man])
-			}
-		}
-	}
+	return true
 }
 
 // unmatchable reports whether the mover is shown incorrect after the
