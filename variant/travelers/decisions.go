@@ -82,7 +82,7 @@ func (n *node) settleLogged(bl *blast, coverAll rules.Bitboard) (sure, refuted b
 	return sure, refuted
 }
 
-// A count can be taken whole from the first node of a kept survey. Siblings
+// A count can be taken from the first node of a kept survey. Siblings
 // that take it differ only by the types of the opponent's two new men (and
 // which of them is the traveling one). Where the opponent gives check on no
 // board (it has lost a traveling man or has two or more, R7), nothing the
