@@ -118,8 +118,8 @@ func (a *asideBoard) manFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bit
 	return travelerTargets(a.n.p.Geometry(), a.n.us, a.n.p.Board[sq].Kind(), sq, occ, own)
 }
 
-// clears reports whether the last move ap onto the traveling man may be cleared by such a
-// line.
+// clears reports whether the last move ap onto the traveling man may be
+// cleared by such a line.
 func (a *asideBoard) clears(ap approach) bool {
 	y, first := a.bl.y, a.first
 	blk := ap.path.And(a.occ)
@@ -256,8 +256,8 @@ func (a *asideBoard) startsLast(k rules.Kind) rules.Bitboard {
 }
 
 // finishesAfterMove reports whether the untraveled man on sq may move to a
-// square from which he moves onto the traveling man, the traveled man moving once before or
-// after him.
+// square from which he moves onto the traveling man, the traveled man
+// moving once before or after him.
 func (a *asideBoard) finishesAfterMove(sq rules.Square) bool {
 	p := a.n.p
 	k := p.Board[sq].Kind()

@@ -177,7 +177,8 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 // traveling man's resonator (or an old one's, whose line read y) is then
 // mostly a man whose last move the traveled man, and perhaps one other man,
 // must clear first. The old traveling men's such lines are looked for only
-// when the new one's do not do.
+// when the new one's do not do (without any, the witnesses alone already
+// failed in settleExplosion).
 func (n *node) provedAside(bl *blast) bool {
 	s := n.own
 	k := len(s.goals)
@@ -189,7 +190,7 @@ func (n *node) provedAside(bl *blast) bool {
 	if !n.rematchCands(bl, men) {
 		return false
 	}
-	if mt.solve() {
+	if !men.IsZero() && mt.solve() {
 		return true
 	}
 	for j, gl := range s.goals {
