@@ -4,11 +4,12 @@ import "timechess/rules"
 
 // Explosions of the opponent's of different types that put their traveling
 // and traveled men on the same two squares leave the side to move the same
-// survey: it reads the enemy men's squares, not their types. A node keeps
-// the surveys it shared from a record (share.go) for the last few pairs of
-// filled squares, and siblings that filled the same pair take one of them
-// as it is. Explosions are generated square by square (explosion.go), so
-// such siblings come close together.
+// survey: it reads the enemy men's squares, not their types (so do the
+// promotions of one move to different types). A node keeps the surveys it
+// shared from a record (share.go) for the last few changes of the board,
+// and siblings that made the same change take one of them as it is.
+// Explosions are generated square by square (explosion.go), so such
+// siblings come close together.
 
 // keptWays is the number of surveys a node keeps.
 const keptWays = 16
@@ -20,23 +21,24 @@ type keptSurveys struct {
 	stamp uint64
 }
 
-// keptSurvey is a survey shared from the record rec after the explosion that
-// filled the squares of filled, on a board of occupied squares occ, with
+// keptSurvey is a survey shared from the record rec after the opponent's
+// action that made the change ch, on a board of occupied squares occ, with
 // the decisions of the first node that took it (decisions.go).
 type keptSurvey struct {
-	rec         *record
-	filled, occ rules.Bitboard
-	used        uint64
-	s           survey
+	rec  *record
+	ch   change
+	occ  rules.Bitboard
+	used uint64
+	s    survey
 	decisions
 }
 
 // surveyOf returns the side to move's full survey of p, the node's
 // position: a kept one when a sibling shared the same, else one shared from
-// the record of the position before the opponent's explosion (kept), or
-// else run afresh on the node's base survey.
+// the record of the position before the opponent's action (kept), or else
+// run afresh on the node's base survey.
 func (n *node) surveyOf(p *rules.Position) *survey {
-	rec, filled := parentRecord(p, n.us)
+	rec, ch := parentRecord(p, n.us)
 	if rec == nil {
 		n.base.run(p, n.us, fullSurvey)
 		return &n.base
@@ -50,7 +52,7 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 			victim = i // the ways fill in order: none is kept past it
 			break
 		}
-		if e.rec == rec && e.filled == filled && e.occ == occ {
+		if e.rec == rec && e.ch == ch && e.occ == occ {
 			e.used = k.stamp
 			if e.whole {
 				n.replay = &e.decisions
@@ -66,11 +68,11 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 	}
 	e := k.ways[victim]
 	e.rec, e.used = nil, k.stamp
-	if !e.s.runShared(p, n.us, rec, filled) {
+	if !e.s.runShared(p, n.us, rec, ch) {
 		n.base.run(p, n.us, fullSurvey)
 		return &n.base
 	}
-	e.rec, e.filled, e.occ = rec, filled, occ
+	e.rec, e.ch, e.occ = rec, ch, occ
 	e.log, e.whole, e.counted = e.log[:0], false, false
 	n.logTo = &e.decisions
 	return &e.s

@@ -24,6 +24,10 @@ import (
 // of the same final move that reads a subset of its squares (survey.go), so
 // the replay meets every final move a fresh survey would.
 //
+// After a normal move or a double step of the opponent's, which fills one
+// square and vacates another, the same holds for the filled square, and the
+// lines that read the vacated one are searched afresh (vacancy.go).
+//
 // What a replay records on one slot (the supports of one type on one
 // square) rests on that slot's events alone, and on the board only through
 // the traveled man's destinations from the square (target). So the record
@@ -136,41 +140,68 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	return rec
 }
 
+// change is what the opponent's last action did to the board a side
+// surveys, when the side's survey can be shared from the record of the
+// board before it: the squares it filled (taking any own man there) and
+// those it vacated (vacancy.go).
+type change struct {
+	filled, vacated rules.Bitboard
+}
+
+// touched returns the squares whose contents the change altered.
+func (ch change) touched() rules.Bitboard { return ch.filled.Or(ch.vacated) }
+
 // parentRecord returns the record of colour c's survey of the position
-// before p's last action and the squares that action filled, when that
-// action is an explosion of the opponent's and the survey of p can be
-// shared from it (nil otherwise). A record not cached is made on p with the
-// action taken back, and p is left as it was.
-func parentRecord(p *rules.Position, c rules.Color) (*record, rules.Bitboard) {
-	if p.Ply() == 0 || p.EP != rules.NoSquare || p.Side != c {
-		return nil, rules.Bitboard{}
+// before p's last action and what that action changed, when it is an
+// action of the opponent's whose board the survey of p can be shared from:
+// an explosion (which fills two squares), a normal move or a double step
+// (which fill one and vacate one; nil otherwise). A record not cached is
+// made on p with the action taken back, and p is left as it was.
+func parentRecord(p *rules.Position, c rules.Color) (*record, change) {
+	if p.Ply() == 0 || p.Side != c {
+		return nil, change{}
 	}
-	lm := p.LastMove()
-	if lm.Kind != rules.Explosion {
-		return nil, rules.Bitboard{}
+	var ch change
+	switch lm := p.LastMove(); {
+	case lm.Kind == rules.Explosion && p.EP == rules.NoSquare:
+		ch.filled = rules.BB(lm.From, lm.To)
+	case lm.Kind == rules.Normal && p.EP == rules.NoSquare,
+		lm.Kind == rules.DoublePush && !p.EPAnnihilation:
+		ch.filled, ch.vacated = rules.SquareBB(lm.To), rules.SquareBB(lm.From)
+	default:
+		return nil, change{}
 	}
-	filled := rules.BB(lm.From, lm.To)
 	rec := records.before(p, c, recordOf)
-	// The record must be of the board before the explosion.
-	if rec.occ.Or(filled) != p.Occupied() || rec.own.AndNot(filled) != p.ByColor[c] ||
+	// The record must be of the board before the action.
+	if rec.occ.AndNot(ch.vacated).Or(ch.filled) != p.Occupied() || rec.own.AndNot(ch.filled) != p.ByColor[c] ||
 		rec.rights != uint8(p.Castle>>(2*int(c)))&3 {
-		return nil, rules.Bitboard{}
+		return nil, change{}
 	}
-	return rec, filled
+	return rec, ch
 }
 
 // runShared surveys colour c's lines in p from the record rec of the
-// position before the opponent's explosion that filled the squares of
-// filled (parentRecord). It reports false, the survey unfinished, when the
-// record does not fit.
-func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) bool {
+// position before the opponent's action that made the change ch
+// (parentRecord). It reports false, the survey unfinished, when the record
+// does not fit.
+func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, ch change) bool {
 	s.begin(p, c, fullSurvey, p.Geometry().Mask)
-	s.rootLines(rec, filled)
-	if !s.replay(rec, filled) {
+	s.rootLines(rec, ch.touched())
+	if !s.replay(rec, ch.touched()) {
 		return false
 	}
-	s.takingLines(filled)
+	s.changedLines(ch)
 	return true
+}
+
+// changedLines records the lines of a shared survey that read a square the
+// change ch altered: those that take on a filled square (takingLines) and
+// those that read a vacated one (vacancyLines).
+func (s *survey) changedLines(ch change) {
+	s.takingLines(ch.filled)
+	if !ch.vacated.IsZero() {
+		s.vacancyLines(ch)
+	}
 }
 
 // group sorts the events of rec into the resonances' and the slots', and

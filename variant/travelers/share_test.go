@@ -25,19 +25,19 @@ func TestSharedAgainstFresh(t *testing.T) {
 	compared := 0
 	check := func(p *rules.Position) []rules.Move {
 		c := p.Side
-		rec, filled := parentRecord(p, c)
+		rec, ch := parentRecord(p, c)
 		if rec == nil || p.LostTraveling[c] {
 			return p.Legal(nil)
 		}
 		fresh.run(p, c, fullSurvey)
-		if !shared.runShared(p, c, rec, filled) {
+		if !shared.runShared(p, c, rec, ch) {
 			t.Fatalf("%s: the record of the position before does not fit", p.FEN())
 		}
 		compared++
 		if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
 			t.Fatalf("%s: %s", p.FEN(), diff)
 		}
-		replayAll(&replayed, p, c, rec, filled)
+		replayAll(&replayed, p, c, rec, ch)
 		if diff := slotsDiffer(&replayed, &shared); diff != "" {
 			t.Fatalf("%s: copied slots differ from replayed ones: %s", p.FEN(), diff)
 		}
@@ -115,18 +115,18 @@ func TestKeptAgainstShared(t *testing.T) {
 	compared, taken := 0, 0
 	explosionSiblings(t, 37, func(p *rules.Position, _ int) {
 		c := p.Side
-		rec, filled := parentRecord(p, c)
+		rec, ch := parentRecord(p, c)
 		if rec == nil || p.LostTraveling[c] {
 			return
 		}
 		n.p, n.us, n.them = p, c, c.Other()
 		for _, e := range n.kept.ways {
-			if e != nil && e.rec == rec && e.filled == filled && e.occ == p.Occupied() {
+			if e != nil && e.rec == rec && e.ch == ch && e.occ == p.Occupied() {
 				taken++
 			}
 		}
 		got := n.surveyOf(p)
-		if !shared.runShared(p, c, rec, filled) {
+		if !shared.runShared(p, c, rec, ch) {
 			t.Fatalf("%s: the record of the position before does not fit", p.FEN())
 		}
 		compared++
@@ -203,16 +203,16 @@ func sameSets(a, b []rules.Bitboard) bool {
 }
 
 // replayAll surveys colour c in p as runShared does, but replays every event
-// of rec that reads no filled square, copying no slot.
-func replayAll(s *survey, p *rules.Position, c rules.Color, rec *record, filled rules.Bitboard) {
+// of rec that reads no square the change ch altered, copying no slot.
+func replayAll(s *survey, p *rules.Position, c rules.Color, rec *record, ch change) {
 	s.begin(p, c, fullSurvey, p.Geometry().Mask)
 	s.rootLines(nil, rules.Bitboard{})
 	roots, _ := s.rootsOf(rec)
 	for ix := range rec.events {
-		s.replayEvent(&rec.events[ix], filled, &roots)
+		s.replayEvent(&rec.events[ix], ch.touched(), &roots)
 	}
 	s.depth = 0
-	s.takingLines(filled)
+	s.changedLines(ch)
 }
 
 // slotsDiffer describes the first difference between the slots of a and b,

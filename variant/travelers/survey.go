@@ -119,6 +119,16 @@ type survey struct {
 	// useful: the squares the first line of each resonance read (memo.go).
 	vacant, useful rules.Bitboard
 	buf0, buf1     []hmove
+	// vacated: in the search of a shared survey for the lines that read a
+	// square the opponent's move vacated, those squares (vacancy.go).
+	vacated rules.Bitboard
+	// vacSee[k]: the squares from which a man of type k may pass a vacated
+	// square; vacLines: linesThrough, at the current node.
+	vacSee   [rules.NumKinds]rules.Bitboard
+	vacLines rules.Bitboard
+	// vacRoot and vacMen: vacLines at the root, and the men vacancyTo
+	// allows a move there (vacancyMen).
+	vacRoot, vacMen rules.Bitboard
 	// rec, when set, makes the survey a recording one: its final moves are
 	// logged there, not recorded (share.go).
 	rec *record
@@ -228,11 +238,13 @@ func (s *survey) fullLines() {
 
 // firstNodes explores the lines whose first move is a root move to a square
 // of dests: the nodes of depth one, then those of depth two below them.
+// A search for the lines that read a vacated square visits a node of depth
+// one only where its move may record such a line (vacancyAfter).
 func (s *survey) firstNodes(dests rules.Bitboard) {
 	b := &s.b
 	for _, second := range [2]bool{false, true} {
 		for r, m := range s.buf0 {
-			if !dests.Has(m.to) {
+			if !dests.Has(m.to) || !second && !s.vacated.IsZero() && !s.vacancyAfter(m) {
 				continue
 			}
 			u := b.make(m)
@@ -355,10 +367,21 @@ func (s *survey) finalMoves() {
 	g := b.g
 	m1 := s.line[0]
 	s.way = s.castlingWay()
+	// Searching for the lines that read a vacated square below a first move
+	// that reads none, only the second moves vacancyTo allows can lead to
+	// one.
+	narrow := !s.vacated.IsZero() && !s.readsVacated()
+	men := g.Mask
+	if narrow {
+		men = s.vacancyMen(m1)
+	}
 	if m1.kind != hNormal && m1.kind != hDouble {
 		ms := b.moves(s.buf1[:0])
 		s.buf1 = ms
 		for _, m := range ms {
+			if narrow && !s.vacancyTo(b.men[b.at[m.from]-1]).Has(m.to) {
+				continue
+			}
 			if m.kind == hCastle || m.kind == hEnPassant {
 				s.playSecond(m)
 				continue
@@ -371,10 +394,19 @@ func (s *survey) finalMoves() {
 	touched.Set(m1.from)
 	touched.Set(m1.to)
 	for i := range b.men {
+		if !men.Has(b.men[i].sq) {
+			continue
+		}
 		man := b.men[i]
 		a := man.sq
 		if a < m1.from && a != m1.to && !s.rootReads(man).Intersects(touched) {
 			continue // m1 changes none of its moves, and each is transposed
+		}
+		allow := g.Mask
+		if narrow {
+			if allow = s.vacancyTo(man); allow.IsZero() {
+				continue
+			}
 		}
 		v := vacated{sq: a}
 		if !man.u && s.seers(&v).IsZero() && !s.way.Has(a) {
@@ -391,6 +423,9 @@ func (s *survey) finalMoves() {
 			}
 			gives, known := false, false
 			for _, m := range ms {
+				if !allow.Has(m.to) {
+					continue
+				}
 				root := a != m1.to && s.rootTo[a].Has(m.to)
 				if root && s.transposed(m) {
 					continue
@@ -415,7 +450,7 @@ func (s *survey) finalMoves() {
 		if a == m1.to || att.Has(m1.from) || att.Has(m1.to) {
 			att = g.Attacks(man.kind, b.side, a, b.occ)
 		}
-		targets := att.AndNot(b.own)
+		targets := att.AndNot(b.own).And(allow)
 		fresh, old := targets, rules.Bitboard{}
 		if a != m1.to {
 			fresh, old = targets.AndNot(s.rootTo[a]), targets.And(s.rootTo[a])

@@ -233,6 +233,9 @@ func (s *survey) arriveOrOffer(i int, k rules.Kind, m hmove, land rules.Square) 
 // arrive records that man i can stand on land as a man of kind k, the line
 // ending with move m.
 func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
+	if !s.vacated.IsZero() && !s.endsVacancy(m, land) {
+		return
+	}
 	if s.rec != nil {
 		s.logEvent(false, i, k, m, land)
 		return
@@ -245,6 +248,9 @@ func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
 // offer keeps the line ending with m as a witness of the support of kind k
 // on land when keep is set or it shrinks the slot's bad squares.
 func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep bool) {
+	if !keep && !s.vacated.IsZero() && !s.endsVacancy(m, land) {
+		return
+	}
 	h := s.head[k][land]
 	if h == 0 {
 		s.slots = append(s.slots, slot{bad: s.b.g.Mask})
@@ -346,6 +352,9 @@ func (s *survey) leaner(a, b int32) bool {
 // (addReads) and the squares all its lines of at most two moves read, with
 // witnesses that shrink the first.
 func (s *survey) resonate(i int, m hmove) {
+	if !s.vacated.IsZero() && !s.endsVacancy(m, m.to) {
+		return
+	}
 	if s.rec != nil {
 		s.logEvent(true, i, promoted(m.piece, m.promo), m, m.to)
 		return
