@@ -155,7 +155,9 @@ func (ch change) touched() rules.Bitboard { return ch.filled.Or(ch.vacated) }
 // before p's last action and what that action changed, when it is an
 // action of the opponent's whose board the survey of p can be shared from:
 // an explosion (which fills two squares), a normal move or a double step
-// (which fill one and vacate one; nil otherwise). A record not cached is
+// (which fill one and vacate one), an annihilation (which vacates two; but
+// for a double step's, whose en passant capture would bring the traveling
+// pawn back; nil otherwise). A record not cached is
 // made on p with the action taken back, and p is left as it was.
 func parentRecord(p *rules.Position, c rules.Color) (*record, change) {
 	if p.Ply() == 0 || p.Side != c {
@@ -168,6 +170,8 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, change) {
 	case lm.Kind == rules.Normal && p.EP == rules.NoSquare,
 		lm.Kind == rules.DoublePush && !p.EPAnnihilation:
 		ch.filled, ch.vacated = rules.SquareBB(lm.To), rules.SquareBB(lm.From)
+	case lm.Kind == rules.Annihilation && p.EP == rules.NoSquare:
+		ch.vacated = rules.BB(lm.From, lm.To)
 	default:
 		return nil, change{}
 	}
@@ -198,7 +202,9 @@ func (s *survey) runShared(p *rules.Position, c rules.Color, rec *record, ch cha
 // change ch altered: those that take on a filled square (takingLines) and
 // those that read a vacated one (vacancyLines).
 func (s *survey) changedLines(ch change) {
-	s.takingLines(ch.filled)
+	if !ch.filled.IsZero() {
+		s.takingLines(ch.filled)
+	}
 	if !ch.vacated.IsZero() {
 		s.vacancyLines(ch)
 	}

@@ -9,7 +9,8 @@ import "timechess/rules"
 // the same final move, and is replayed; a line that reads f takes the man
 // there (takingLines). What is left are the lines that read v, now empty:
 // vacancyLines finds them, and with a double step the lines that take en
-// passant, which the position before did not allow.
+// passant, which the position before did not allow. An annihilation of the
+// opponent's vacates two squares and fills none.
 //
 // It walks the full survey's tree (survey.go) under a filter. A first move
 // that reads v (or takes en passant) has its whole subtree visited, as

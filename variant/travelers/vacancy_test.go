@@ -7,11 +7,11 @@ import (
 	"timechess/rules"
 )
 
-// TestVacancyCases holds the survey shared from the position before an
-// ordinary move of the opponent's (runShared with vacancyLines) against a
-// fresh one in constructed positions where the vacated square matters, and
-// checks that it does: without the lines through it, the shared survey
-// would differ from the fresh one.
+// TestVacancyCases holds the survey shared from the position before a
+// normal move, double step or annihilation of the opponent's (runShared
+// with vacancyLines) against a fresh one in constructed positions where a
+// vacated square matters, and checks that it does: without the lines
+// through it, the shared survey would differ from the fresh one.
 func TestVacancyCases(t *testing.T) {
 	for _, c := range []struct{ why, fen, move string }{
 		{"a double step: the pawn on e5 may take en passant, first or last, and the rook may now land on d7",
@@ -28,6 +28,8 @@ func TestVacancyCases(t *testing.T) {
 			"7k/3R*4/8/8/3b4/2P1P3/3K4/3R4 b - - 0 1", "Ba7"},
 		{"the bishop leaves d4: the rook on a1 resonates with the traveling rook on d7 by Rd1, a King's move off d2 and Rxd7 (a first move that brings a line piece onto a line through the square)",
 			"7k/3R*4/8/8/3b4/2P1P3/3K4/R7 b - - 0 1", "Ba7"},
+		{"an annihilation vacates b8 and c6: the rook on a6 resonates with the traveling rook on h6 at once, reading c6",
+			"1n2k3/8/R1n*4R*/8/8/8/8/4K3 b - - 0 1", "b8//c6"},
 		{"the bishop takes the knight on g2 and leaves the rook's file: the rook passes d5",
 			"4k3/8/8/3b4/8/8/6N1/3RK3 b - - 0 1", "Bxg2"},
 		{"the knight leaves g3: the queen on g1 resonates with the traveling queen on h5 through it (Qg4, Qxh5)",
