@@ -398,7 +398,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	t.hits = t.buf[:0]
 	for _, man := range b.men {
 		if q := s.takeOn(man.kind, man.sq, filled, b.occ); !q.IsZero() {
-			t.hits = append(t.hits, hit{man.sq, q})
+			t.hits = append(t.hits, hit{man.sq, q, s.moverLines(man.sq)})
 		}
 		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King {
 			continue
@@ -484,10 +484,11 @@ type hitTable struct {
 	opens, liners rules.Bitboard
 }
 
-// hit is a man on a that could take on the filled squares of q.
+// hit is a man on a that could take on the filled squares of q; lines
+// holds the squares f for which lineMovers(a, f) holds.
 type hit struct {
-	a rules.Square
-	q rules.Bitboard
+	a        rules.Square
+	q, lines rules.Bitboard
 }
 
 // takersAfter returns the men (their squares) that may record a line
@@ -516,7 +517,7 @@ func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules
 			continue
 		}
 		man := b.men[b.at[a]-1]
-		gains := t.way.Has(a) || s.lineMovers(a, m1.from) || u1 && s.mayPass(k1, m1.to, a)
+		gains := t.way.Has(a) || h.lines.Has(m1.from) || u1 && s.mayPass(k1, m1.to, a)
 		for q := h.q; !gains && man.u && !q.IsZero(); {
 			sq := q.PopLSB()
 			gains = man.kind == rules.Pawn && sq.Rank() == b.last || s.mayPass(man.kind, sq, m1.from)

@@ -618,22 +618,39 @@ func (s *survey) rootGain(v *vacated) rules.Bitboard {
 // line through squares a and f that could see a along it: a line piece of
 // that line's kind, a King next to a, a pawn behind a on its file.
 func (s *survey) lineMovers(a, f rules.Square) bool {
-	b := &s.b
-	g := b.g
-	line := g.Line(a, f)
-	if line.IsZero() {
-		return false
-	}
-	k := &b.ukind
-	movers := k[rules.Bishop]
-	if a.File() == f.File() || a.Rank() == f.Rank() {
-		movers = k[rules.Rook]
-		if a.File() == f.File() {
-			movers = movers.Or(k[rules.Pawn])
+	line := s.b.g.Line(a, f)
+	return !line.IsZero() && line.Intersects(s.moversOf(a, a.File() != f.File() && a.Rank() != f.Rank(), a.File() == f.File()))
+}
+
+// moverLines returns the squares f (a aside) for which lineMovers(a, f)
+// holds: the lines through a that hold such a man.
+func (s *survey) moverLines(a rules.Square) rules.Bitboard {
+	g := s.b.g
+	var lines rules.Bitboard
+	for d := rules.North; d < rules.South; d++ {
+		line := g.Rays[d][a].Or(g.Rays[d^4][a])
+		line.Set(a)
+		if line.Intersects(s.moversOf(a, d.Diagonal(), d == rules.North)) {
+			lines = lines.Or(line)
 		}
 	}
-	movers = movers.Or(k[rules.Queen]).Or(g.King[a].And(k[rules.King]))
-	return line.Intersects(movers)
+	lines.Clear(a)
+	return lines
+}
+
+// moversOf returns the untraveled men of the side that could see a along
+// a line through it, of the diagonals or the ranks and files: its line
+// pieces, a King next to a, and on a file a pawn.
+func (s *survey) moversOf(a rules.Square, diagonal, file bool) rules.Bitboard {
+	k := &s.b.ukind
+	movers := k[rules.Rook]
+	switch {
+	case diagonal:
+		movers = k[rules.Bishop]
+	case file:
+		movers = movers.Or(k[rules.Pawn])
+	}
+	return movers.Or(k[rules.Queen]).Or(s.b.g.King[a].And(k[rules.King]))
 }
 
 // seers returns v.w0 at the node of the current first move (a normal move
