@@ -63,12 +63,16 @@ type record struct {
 	events   []event
 	// The events of resonances (indices into events), and those of the
 	// slots grouped by slot: order holds each group's events in turn, wits
-	// and witMen its final witnesses and their men's squares.
+	// and witMen its final witnesses (newest first) and their men's squares,
+	// with the recording survey's men's indices.
 	resEvents []int32
 	groups    []slotGroup
 	order     []int32
 	wits      []witness
 	witMen    []rules.Square
+	// slots holds each group's slot in turn, its witnesses linked in wits
+	// as though wits began a survey's witnesses (adoptSlots).
+	slots []slot
 	// Per man, by square: his watchers once he leaves it (leaving) and the
 	// squares they rest on (leavingReads).
 	leaves []leave
@@ -267,8 +271,16 @@ func (rec *record) group(s *survey) {
 		for w := g.sl.first; w != 0; w = s.wits[w-1].next {
 			rec.wits = append(rec.wits, s.wits[w-1])
 			rec.witMen = append(rec.witMen, s.origin[s.wits[w-1].man])
+			rec.wits[len(rec.wits)-1].next = int32(len(rec.wits)) + 1
 		}
 		g.wto = int32(len(rec.wits))
+		sl := g.sl
+		sl.first = 0
+		if g.wto > g.wfrom {
+			rec.wits[g.wto-1].next = 0
+			sl.first = g.wfrom + 1
+		}
+		rec.slots = append(rec.slots, sl)
 		if g.sl.targeted {
 			g.reads = g.reads.Or(targetReads(s.b.g, s.b.side, g.k, g.land, s.rootOcc))
 		}
@@ -288,6 +300,11 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 		return false
 	}
 	defer func() { s.depth = 0 }()
+	adopt := s.sameMen(rec)
+	if adopt {
+		s.wits = append(s.wits[:0], rec.wits...)
+		s.slots = append(s.slots[:0], rec.slots...)
+	}
 	for _, ix := range rec.resEvents {
 		if !s.replayEvent(&rec.events[ix], filled, &roots) {
 			return false
@@ -296,7 +313,9 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 	for gi := range rec.groups {
 		g := &rec.groups[gi]
 		if !g.reads.Intersects(filled) {
-			if !s.copySlot(rec, g) {
+			if adopt {
+				s.adoptSlot(g, gi)
+			} else if !s.copySlot(rec, g) {
 				return false
 			}
 			continue
@@ -353,6 +372,37 @@ func (s *survey) replayEvent(e *event, filled rules.Bitboard, roots *[256]int16)
 		s.arriveOrOffer(i, e.k, e.m, e.land)
 	}
 	return true
+}
+
+// sameMen reports whether the survey's men are those of the recording
+// survey of rec, square by square in the same order: then the men's
+// indices in rec's witnesses are the survey's, and the record's slots and
+// witnesses are taken whole (adoptSlot).
+func (s *survey) sameMen(rec *record) bool {
+	men := s.b.men
+	if len(men) != len(rec.leaves) {
+		return false
+	}
+	for i := range men {
+		if men[i].sq != rec.leaves[i].sq {
+			return false
+		}
+	}
+	return true
+}
+
+// adoptSlot records slot group gi of rec (g) as copySlot does, its slot
+// and witnesses already taken whole into the survey's, at the record's
+// indices (replay).
+func (s *survey) adoptSlot(g *slotGroup, gi int) {
+	for a := g.arrived; !a.IsZero(); {
+		s.reach[s.b.at[a.PopLSB()]-1][g.k].Set(g.land)
+	}
+	s.support[g.k].Set(g.land)
+	if g.weak {
+		s.weak[g.k].Set(g.land)
+	}
+	s.head[g.k][g.land] = int32(gi + 1)
 }
 
 // copySlot records slot group g of rec as the replay of its events leaves
