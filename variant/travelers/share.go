@@ -60,16 +60,16 @@ type record struct {
 	occ, own rules.Bitboard
 	rights   uint8
 	roots    []hmove // the survey's root moves, by index
-	events   []event
-	// The events of resonances (indices into events), and those of the
-	// slots grouped by slot: order holds each group's events in turn, wits
-	// and witMen its final witnesses (newest first) and their men's squares,
-	// with the recording survey's men's indices.
-	resEvents []int32
-	groups    []slotGroup
-	order     []int32
-	wits      []witness
-	witMen    []rules.Square
+	// The events, those of resonances first (events[:nres]), then those of
+	// the slots grouped by slot, each group's in turn; each kind in the
+	// order the survey met them. wits and witMen hold each group's final
+	// witnesses (newest first) and their men's squares, with the recording
+	// survey's men's indices.
+	events []event
+	nres   int
+	groups []slotGroup
+	wits   []witness
+	witMen []rules.Square
 	// slots holds each group's slot in turn, its witnesses linked in wits
 	// as though wits began a survey's witnesses (adoptSlots).
 	slots []slot
@@ -90,7 +90,7 @@ type leave struct {
 
 // slotGroup is a slot of a record: the supports of kind k on land, the
 // squares its events read and, once it is targeted, those its destinations
-// rest on (reads), its events (order[from:to]), and the slot
+// rest on (reads), its events (events[from:to]), and the slot
 // as the replay of them all leaves it (sl), with its witnesses
 // (wits[wfrom:wto], newest first), the men (their squares) that arrived and
 // whether the slot still wanted a witness.
@@ -214,16 +214,17 @@ func (s *survey) changedLines(ch change) {
 	}
 }
 
-// group sorts the events of rec into the resonances' and the slots', and
-// keeps each slot as replaying all its events leaves it, replayed on s, the
-// recording survey of rec's position.
+// group sorts the events of rec into the resonances' and the slots' (in
+// place, so that a replay reads them in turn), and keeps each slot as
+// replaying all its events leaves it, replayed on s, the recording survey
+// of rec's position.
 func (rec *record) group(s *survey) {
 	var at [rules.NumKinds][rules.NumSquares]int32 // 1 + a slot's group
 	counts := make([]int32, 0, 64)
 	for ix := range rec.events {
 		e := &rec.events[ix]
 		if e.res {
-			rec.resEvents = append(rec.resEvents, int32(ix))
+			rec.nres++
 			continue
 		}
 		h := at[e.k][e.land]
@@ -236,20 +237,26 @@ func (rec *record) group(s *survey) {
 		rec.groups[h-1].reads = rec.groups[h-1].reads.Or(e.reads)
 		counts[h-1]++
 	}
-	var next int32
+	next := int32(rec.nres)
 	for gi := range rec.groups {
 		g := &rec.groups[gi]
 		g.from, g.to = next, next
 		next += counts[gi]
 	}
-	rec.order = make([]int32, next)
+	sorted := make([]event, len(rec.events))
+	res := 0
 	for ix := range rec.events {
-		if e := &rec.events[ix]; !e.res {
-			g := &rec.groups[at[e.k][e.land]-1]
-			rec.order[g.to] = int32(ix)
-			g.to++
+		e := &rec.events[ix]
+		if e.res {
+			sorted[res] = *e
+			res++
+			continue
 		}
+		g := &rec.groups[at[e.k][e.land]-1]
+		sorted[g.to] = *e
+		g.to++
 	}
+	rec.events = sorted
 	roots, ok := s.rootsOf(rec)
 	if !ok {
 		return // replay refuses the record
@@ -305,7 +312,7 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 		s.wits = append(s.wits[:0], rec.wits...)
 		s.slots = append(s.slots[:0], rec.slots...)
 	}
-	for _, ix := range rec.resEvents {
+	for ix := range rec.events[:rec.nres] {
 		if !s.replayEvent(&rec.events[ix], filled, &roots) {
 			return false
 		}
@@ -320,7 +327,7 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 			}
 			continue
 		}
-		for _, ix := range rec.order[g.from:g.to] {
+		for ix := g.from; ix < g.to; ix++ {
 			if !s.replayEvent(&rec.events[ix], filled, &roots) {
 				return false
 			}
