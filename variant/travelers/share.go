@@ -73,19 +73,23 @@ type record struct {
 	// slots holds each group's slot in turn, its witnesses linked in wits
 	// as though wits began a survey's witnesses (adoptSlots).
 	slots []slot
-	// Per man, by square: his watchers once he leaves it (leaving) and the
-	// squares they rest on (leavingReads).
+	// Per man, by square: his watchers once he leaves it (leaving), the
+	// squares they rest on (leavingReads) and a piece's attacks.
 	leaves []leave
 }
 
-// leave is what rootLines computed for the man on sq: the men that see sq
-// once he leaves it, and the squares that answer rests on. Filling no
-// square of rests (those, the watchers' squares, and those of the line
-// pieces on a line through sq and between them and sq: lineRests) leaves
-// both as they are: only the man on a filled square can leave the side.
+// leave is what rootLines computed for the man on sq, of kind kind: the
+// men that see sq once he leaves it, and the squares that answer rests on.
+// Filling no square of rests (those, the watchers' squares, and those of
+// the line pieces on a line through sq and between them and sq:
+// lineRests) leaves both as they are: only the man on a filled square can
+// leave the side. A piece's attacks (att) likewise stand while none of
+// their squares changes.
 type leave struct {
 	sq                  rules.Square
+	kind                rules.Kind
 	leave, reads, rests rules.Bitboard
+	att                 rules.Bitboard // a piece's attacks (rootAtt)
 }
 
 // slotGroup is a slot of a record: the supports of kind k on land, the
@@ -135,7 +139,7 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 	rec.occ, rec.own, rec.rights = s.rootOcc, s.rootOwn, s.b.rights
 	rec.roots = append(rec.roots, s.buf0...)
 	for _, m := range s.b.men {
-		l := leave{sq: m.sq, leave: s.rootLeave[m.sq], reads: s.leaveReads[m.sq]}
+		l := leave{sq: m.sq, kind: m.kind, leave: s.rootLeave[m.sq], reads: s.leaveReads[m.sq], att: s.rootAtt[m.sq]}
 		l.rests = l.leave.Or(l.reads).Or(s.b.lineRests(m.sq))
 		rec.leaves = append(rec.leaves, l)
 	}

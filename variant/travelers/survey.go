@@ -265,8 +265,9 @@ func (s *survey) firstNodes(dests rules.Bitboard) {
 // lines below them ask of the position: each man's root moves, attacks,
 // pawn moves and the watchers of his square once he leaves it. A shared
 // survey passes the record of the position before the opponent's
-// explosion, which filled the squares of filled: a man's watchers are
-// taken from it when no square they rest on is filled (leave).
+// action, which changed the squares of filled: a man's watchers, and a
+// piece's attacks, are taken from it when no square they rest on changed
+// (leave).
 func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 	b := &s.b
 	// The root moves, in the order of b.moves: each man's, then the special
@@ -276,8 +277,22 @@ func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 	j := 0 // rec.leaves and b.men both go by square
 	for _, m := range b.men {
 		s.rootTo[m.sq] = rules.Bitboard{}
+		var l *leave // the man's in rec, if any
+		if rec != nil {
+			for j < len(rec.leaves) && rec.leaves[j].sq < m.sq {
+				j++
+			}
+			if j < len(rec.leaves) && rec.leaves[j].sq == m.sq {
+				l = &rec.leaves[j]
+			}
+		}
 		if m.kind != rules.Pawn {
-			s.rootAtt[m.sq] = b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+			// A piece's attacks read the squares they hold and nothing else.
+			if l != nil && l.kind == m.kind && !l.att.Intersects(filled) {
+				s.rootAtt[m.sq] = l.att
+			} else {
+				s.rootAtt[m.sq] = b.g.Attacks(m.kind, b.side, m.sq, b.occ)
+			}
 			m0 = b.pieceMoves(m0, m.sq, m.kind, s.rootAtt[m.sq])
 		} else {
 			from := len(s.pawn0)
@@ -287,14 +302,9 @@ func (s *survey) rootLines(rec *record, filled rules.Bitboard) {
 			s.rootPawn[m.sq] = [2]int32{int32(from), int32(len(s.pawn0))}
 			m0 = append(m0, s.pawn0[from:]...)
 		}
-		if rec != nil {
-			for j < len(rec.leaves) && rec.leaves[j].sq < m.sq {
-				j++
-			}
-			if j < len(rec.leaves) && rec.leaves[j].sq == m.sq && !rec.leaves[j].rests.Intersects(filled) {
-				s.rootLeave[m.sq], s.leaveReads[m.sq] = rec.leaves[j].leave, rec.leaves[j].reads
-				continue
-			}
+		if l != nil && !l.rests.Intersects(filled) {
+			s.rootLeave[m.sq], s.leaveReads[m.sq] = l.leave, l.reads
+			continue
 		}
 		s.rootLeave[m.sq], s.leaveReads[m.sq] = s.leaving(m.sq), s.leavingReads(m.sq)
 	}
