@@ -91,9 +91,9 @@ func finalPath(p *rules.Position, c rules.Color, have rules.Kind, v rules.Square
 		}
 		return g.Between(v, x), true
 	}
-	fwd, second, last := forward(c), 1, g.H-1
+	fwd, second, last := forward(c), doubleRank(g, c), g.H-1
 	if c == rules.Black {
-		second, last = g.H-2, 0
+		last = 0
 	}
 	switch {
 	case x == v+fwd && (want == rules.Pawn) == (x.Rank() != last):

@@ -69,9 +69,9 @@ func annihilatorsOf(p *rules.Position, o rules.Color, t rules.Square, occ, gone 
 	g := p.Geometry()
 	u := untraveled(&p.State, o).AndNot(gone)
 	pawns := u.And(p.ByKind[rules.Pawn])
-	fwd, second, last := rules.Square(16), 1, g.H-1
+	fwd, second, last := forward(o), doubleRank(g, o), g.H-1
 	if o == rules.Black {
-		fwd, second, last = -16, g.H-2, 0
+		last = 0
 	}
 	k := p.Board[t].Kind()
 	one := t - fwd

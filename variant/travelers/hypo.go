@@ -43,7 +43,7 @@ type hboard struct {
 	promoSet     uint32 // bit k: a pawn may promote to kind k
 	side         rules.Color
 	fwd          rules.Square
-	second, last int
+	second, last int // the ranks a pawn steps twice from (doubleRank) and promotes on
 
 	occ, own, enemy rules.Bitboard
 	rootEmpty       rules.Bitboard // the squares empty in the surveyed position
@@ -82,9 +82,9 @@ func (b *hboard) init(p *rules.Position, c rules.Color) {
 	for _, k := range b.promos {
 		b.promoSet |= 1 << k
 	}
-	b.fwd, b.second, b.last = 16, 1, g.H-1
+	b.fwd, b.second, b.last = forward(c), doubleRank(g, c), g.H-1
 	if c == rules.Black {
-		b.fwd, b.second, b.last = -16, g.H-2, 0
+		b.last = 0
 	}
 	b.occ, b.own, b.enemy = p.Occupied(), p.ByColor[c], p.ByColor[c.Other()]
 	b.rootEmpty = g.Mask.AndNot(b.occ)

@@ -47,6 +47,20 @@ func (n *node) generate() {
 	n.logCount()
 }
 
+// doubleRank returns the rank from which a pawn of colour c may step twice
+// on board g: its second rank, or none (-1) on a board of four ranks, where
+// the double step would land on the last rank (docs/rules/chess.md: the
+// pawn steps once and promotes instead).
+func doubleRank(g *rules.Geometry, c rules.Color) int {
+	if g.H == 4 {
+		return -1
+	}
+	if c == rules.Black {
+		return g.H - 2
+	}
+	return 1
+}
+
 // forward returns colour c's pawn step.
 func forward(c rules.Color) rules.Square {
 	if c == rules.White {

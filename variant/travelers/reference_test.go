@@ -124,7 +124,8 @@ func (b *refBoard) targets(s rules.Square, first bool) (moves []refMove, onto []
 		if t, ok := b.at(s, 0, d); ok {
 			if b.men[t] == rules.NoPiece {
 				step(t)
-				if t2, ok := b.at(t, 0, d); ok && s.Rank() == second {
+				// No double step lands on the last rank (docs/rules/chess.md).
+				if t2, ok := b.at(t, 0, d); ok && s.Rank() == second && t2.Rank() != last {
 					if b.men[t2] == rules.NoPiece {
 						moves = append(moves, refMove{from: s, to: t2})
 					} else {
