@@ -381,7 +381,7 @@ func (s *survey) finalMoves() {
 	// that reads none, only the second moves vacancyTo allows can lead to
 	// one.
 	narrow := !s.vacated.IsZero() && !s.readsVacated()
-	men := g.Mask
+	var men rules.Bitboard
 	if narrow {
 		men = s.vacancyMen(m1)
 	}
@@ -404,9 +404,6 @@ func (s *survey) finalMoves() {
 	touched.Set(m1.from)
 	touched.Set(m1.to)
 	for i := range b.men {
-		if !men.Has(b.men[i].sq) {
-			continue
-		}
 		man := b.men[i]
 		a := man.sq
 		if a < m1.from && a != m1.to && !s.rootReads(man).Intersects(touched) {
@@ -414,6 +411,9 @@ func (s *survey) finalMoves() {
 		}
 		allow := g.Mask
 		if narrow {
+			if !men.Has(a) {
+				continue
+			}
 			if allow = s.vacancyTo(man); allow.IsZero() {
 				continue
 			}
