@@ -32,8 +32,10 @@ import (
 // square) rests on that slot's events alone, and on the board only through
 // the traveled man's destinations from the square (target). So the record
 // also keeps each slot as the replay of all its events leaves it: a slot
-// none of whose events reads a filled square, and whose destinations the
-// filled squares leave as they were, is copied, not replayed.
+// none of whose events that changed it reads a filled square (one that
+// changed nothing may be left out without changing what the others do),
+// and whose destinations the filled squares leave as they were, is copied,
+// not replayed.
 
 // event is a final move a recording survey met: man (his square) arriving
 // on land as kind k (a support) or annihilating with the traveling man on
@@ -93,8 +95,8 @@ type leave struct {
 }
 
 // slotGroup is a slot of a record: the supports of kind k on land, the
-// squares its events read and, once it is targeted, those its destinations
-// rest on (reads), its events (events[from:to]), and the slot
+// squares its events that changed it read (replayChanges) and, once it is
+// targeted, those its destinations rest on (reads), its events (events[from:to]), and the slot
 // as the replay of them all leaves it (sl), with its witnesses
 // (wits[wfrom:wto], newest first), the men (their squares) that arrived and
 // whether the slot still wanted a witness.
@@ -238,7 +240,6 @@ func (rec *record) group(s *survey) {
 			h = int32(len(rec.groups))
 			at[e.k][e.land] = h
 		}
-		rec.groups[h-1].reads = rec.groups[h-1].reads.Or(e.reads)
 		counts[h-1]++
 	}
 	next := int32(rec.nres)
@@ -265,8 +266,17 @@ func (rec *record) group(s *survey) {
 	if !ok {
 		return // replay refuses the record
 	}
-	for ix := range rec.events {
+	for ix := range rec.events[:rec.nres] {
 		s.replayEvent(&rec.events[ix], rules.Bitboard{}, &roots)
+	}
+	for gi := range rec.groups {
+		g := &rec.groups[gi]
+		g.reads = rules.Bitboard{}
+		for ix := g.from; ix < g.to; ix++ {
+			if e := &rec.events[ix]; s.replayChanges(e, &roots) {
+				g.reads = g.reads.Or(e.reads)
+			}
+		}
 	}
 	s.depth = 0
 	for gi := range rec.groups {
@@ -296,6 +306,24 @@ func (rec *record) group(s *survey) {
 			g.reads = g.reads.Or(targetReads(s.b.g, s.b.side, g.k, g.land, s.rootOcc))
 		}
 	}
+}
+
+// replayChanges replays the slot event e (roots as replayEvent takes them)
+// and reports whether it changed anything: the slot (created, its fields,
+// its witnesses), whether it wants a witness, the man's arrival. One that
+// changed nothing may be left out of a replay without changing what the
+// events after it do.
+func (s *survey) replayChanges(e *event, roots *[256]int16) bool {
+	h := s.head[e.k][e.land]
+	var sl slot
+	if h != 0 {
+		sl = s.slots[h-1]
+	}
+	i := s.b.at[e.man] - 1
+	arrived, weak, wits := s.reach[i][e.k].Has(e.land), s.weak[e.k].Has(e.land), len(s.wits)
+	s.replayEvent(e, rules.Bitboard{}, roots)
+	return h == 0 || s.slots[h-1] != sl || s.reach[i][e.k].Has(e.land) != arrived ||
+		s.weak[e.k].Has(e.land) != weak || len(s.wits) != wits
 }
 
 // replay records the events of rec that read no square of filled, each
