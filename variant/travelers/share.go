@@ -73,7 +73,7 @@ type record struct {
 	wits   []witness
 	witMen []rules.Square
 	// slots holds each group's slot in turn, its witnesses linked in wits
-	// as though wits began a survey's witnesses (adoptSlots).
+	// as though wits began a survey's witnesses (adoptSlot).
 	slots []slot
 	// Per man, by square: his watchers once he leaves it (leaving), the
 	// squares they rest on (leavingReads) and a piece's attacks.
@@ -96,10 +96,10 @@ type leave struct {
 
 // slotGroup is a slot of a record: the supports of kind k on land, the
 // squares its events that changed it read (replayChanges) and, once it is
-// targeted, those its destinations rest on (reads), its events (events[from:to]), and the slot
-// as the replay of them all leaves it (sl), with its witnesses
-// (wits[wfrom:wto], newest first), the men (their squares) that arrived and
-// whether the slot still wanted a witness.
+// targeted, those its destinations rest on (reads), its events
+// (events[from:to]), and the slot as the replay of them all leaves it (sl),
+// with its witnesses (wits[wfrom:wto], newest first), the men (their
+// squares) that arrived and whether the slot still wanted a witness.
 type slotGroup struct {
 	k          rules.Kind
 	land       rules.Square
@@ -162,13 +162,13 @@ type change struct {
 func (ch change) touched() rules.Bitboard { return ch.filled.Or(ch.vacated) }
 
 // parentRecord returns the record of colour c's survey of the position
-// before p's last action and what that action changed, when it is an
-// action of the opponent's whose board the survey of p can be shared from:
-// an explosion (which fills two squares), a normal move or a double step
-// (which fill one and vacate one), an annihilation (which vacates two; but
-// for a double step's, whose en passant capture would bring the traveling
-// pawn back; nil otherwise). A record not cached is
-// made on p with the action taken back, and p is left as it was.
+// before p's last action and what that action changed, when it is an action
+// of the opponent's whose board the survey of p can be shared from: an
+// explosion (which fills two squares), a normal move or a double step (which
+// fill one and vacate one), an annihilation (which vacates two; but for a
+// double step's, whose en passant capture would bring the traveling pawn
+// back; nil otherwise). A record not cached is made on p with the action
+// taken back, and p is left as it was.
 func parentRecord(p *rules.Position, c rules.Color) (*record, change) {
 	if p.Ply() == 0 || p.Side != c {
 		return nil, change{}
