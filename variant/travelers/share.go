@@ -487,7 +487,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	t.hits = t.buf[:0]
 	for _, man := range b.men {
 		if q := s.takeOn(man.kind, man.sq, filled, b.occ); !q.IsZero() {
-			t.hits = append(t.hits, hit{man.sq, q, s.moverLines(man.sq)})
+			t.hits = append(t.hits, hit{man.sq, q, s.moverLines(man.sq, true)})
 		}
 		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King {
 			continue

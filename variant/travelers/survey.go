@@ -633,14 +633,19 @@ func (s *survey) lineMovers(a, f rules.Square) bool {
 }
 
 // moverLines returns the squares f (a aside) for which lineMovers(a, f)
-// holds: the lines through a that hold such a man.
-func (s *survey) moverLines(a rules.Square) rules.Bitboard {
+// holds: the lines through a that hold such a man; without the King next
+// to a unless kings is set.
+func (s *survey) moverLines(a rules.Square, kings bool) rules.Bitboard {
 	g := s.b.g
 	var lines rules.Bitboard
 	for d := rules.North; d < rules.South; d++ {
 		line := g.Rays[d][a].Or(g.Rays[d^4][a])
 		line.Set(a)
-		if line.Intersects(s.moversOf(a, d.Diagonal(), d == rules.North)) {
+		movers := s.moversOf(a, d.Diagonal(), d == rules.North)
+		if !kings {
+			movers = movers.AndNot(s.b.ukind[rules.King])
+		}
+		if line.Intersects(movers) {
 			lines = lines.Or(line)
 		}
 	}

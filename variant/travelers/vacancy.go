@@ -48,7 +48,8 @@ func (s *survey) vacancyLines(ch change) {
 			s.recordThrough(i, b.men[i].sq, b.men[i].kind, q, b.occ, b.own)
 		}
 	}
-	if s.castlingWay().Intersects(ch.vacated) {
+	s.way = s.castlingWay()
+	if s.way.Intersects(ch.vacated) {
 		s.recordCastles(b.occ, b.rights)
 	}
 	if b.ep != rules.NoSquare {
@@ -57,7 +58,6 @@ func (s *survey) vacancyLines(ch change) {
 			s.recordPawn(int(b.at[sq])-1, sq, b.occ, b.own)
 		}
 	}
-	s.way = s.castlingWay()
 	s.vacLines = s.linesThrough()
 	s.vacRoot, s.vacMen = s.vacLines, rules.Bitboard{}
 	for _, m := range b.men {
@@ -152,31 +152,14 @@ func (s *survey) vacancyTo(man hman) rules.Bitboard {
 
 // linesThrough returns the squares a such that an untraveled man of the
 // side on a line through a and a vacated square may pass both once a is
-// empty: the whole line, when it holds a line piece of its kind or, on a
-// file, a pawn (whose double step may pass a and land on the vacated
-// square, or the other way round). A King passes nothing.
+// empty: the lines through a vacated square that hold a line piece of
+// their kind or, on a file, a pawn (whose double step may pass a and land
+// on the vacated square, or the other way round); moverLines without the
+// King, who passes nothing.
 func (s *survey) linesThrough() rules.Bitboard {
-	b := &s.b
-	g := b.g
-	k := &b.ukind
-	straight := k[rules.Rook].Or(k[rules.Queen])
-	diagonal := k[rules.Bishop].Or(k[rules.Queen])
 	var lines rules.Bitboard
 	for vs := s.vacated; !vs.IsZero(); {
-		q := vs.PopLSB()
-		for d := rules.North; d < rules.South; d++ {
-			line := g.Rays[d][q].Or(g.Rays[d^4][q])
-			movers := straight
-			switch {
-			case d.Diagonal():
-				movers = diagonal
-			case d == rules.North:
-				movers = movers.Or(k[rules.Pawn])
-			}
-			if line.Intersects(movers) {
-				lines = lines.Or(line)
-			}
-		}
+		lines = lines.Or(s.moverLines(vs.PopLSB(), false))
 	}
 	return lines
 }
