@@ -434,20 +434,14 @@ func (s *survey) sameMen(rec *record) bool {
 // and witnesses already taken whole into the survey's, at the record's
 // indices (replay).
 func (s *survey) adoptSlot(g *slotGroup, gi int) {
-	for a := g.arrived; !a.IsZero(); {
-		s.reach[s.b.at[a.PopLSB()]-1][g.k].Set(g.land)
-	}
-	s.support[g.k].Set(g.land)
-	if g.weak {
-		s.weak[g.k].Set(g.land)
-	}
+	s.slotArrivals(g)
 	s.head[g.k][g.land] = int32(gi + 1)
 }
 
-// copySlot records slot group g of rec as the replay of its events leaves
-// it: the slot, its witnesses in their order, the arrivals. It reports false
-// when a man it names is not on the board.
-func (s *survey) copySlot(rec *record, g *slotGroup) bool {
+// slotArrivals records the arrivals of slot group g, its support and
+// whether it still wants a witness. It reports false when a man who
+// arrived is not on the board.
+func (s *survey) slotArrivals(g *slotGroup) bool {
 	for a := g.arrived; !a.IsZero(); {
 		i := int(s.b.at[a.PopLSB()]) - 1
 		if i < 0 {
@@ -458,6 +452,16 @@ func (s *survey) copySlot(rec *record, g *slotGroup) bool {
 	s.support[g.k].Set(g.land)
 	if g.weak {
 		s.weak[g.k].Set(g.land)
+	}
+	return true
+}
+
+// copySlot records slot group g of rec as the replay of its events leaves
+// it: the slot, its witnesses in their order, the arrivals. It reports false
+// when a man it names is not on the board.
+func (s *survey) copySlot(rec *record, g *slotGroup) bool {
+	if !s.slotArrivals(g) {
+		return false
 	}
 	sl := g.sl
 	sl.first = 0

@@ -20,7 +20,7 @@ import "timechess/rules"
 // sees v once the second move is made (its own man, or a man on a line
 // through v and the square it left). So only those second moves are
 // visited (vacancyTo), and only the final moves whose line reads v are
-// recorded (endsVacancy, asked in arrive, offer and resonate). At depth
+// recorded (readsNoVacated, asked in arrive, offer and resonate). At depth
 // zero the men that see v, the castlings whose way holds it and the pawns
 // that may take en passant are recorded. Where the full survey skips a
 // line (a root move's gain, a transposition, a man that m1 leaves alone),
@@ -97,10 +97,13 @@ func (s *survey) readsVacated() bool {
 	return deps.Intersects(s.vacated) || flags&usesEnPassant != 0
 }
 
-// endsVacancy reports whether the current line ended with the final move m
-// onto land reads a vacated square or takes en passant.
-func (s *survey) endsVacancy(m hmove, land rules.Square) bool {
-	return s.readsVacated() || m.kind == hEnPassant || s.vacated.Has(land) || s.b.deps(m).Intersects(s.vacated)
+// readsNoVacated reports whether the current line, ended with the final
+// move m onto land, is one a search for the lines through a vacated square
+// leaves out: it reads no vacated square and takes no en passant. The
+// recording functions ask it only while vacated is set (so that the usual
+// survey pays one inlined test).
+func (s *survey) readsNoVacated(m hmove, land rules.Square) bool {
+	return !s.readsVacated() && m.kind != hEnPassant && !s.vacated.Has(land) && !s.b.deps(m).Intersects(s.vacated)
 }
 
 // vacancyAfter reports whether the root move m may record, at its node of

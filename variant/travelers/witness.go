@@ -230,7 +230,7 @@ func (s *survey) arriveOrOffer(i int, k rules.Kind, m hmove, land rules.Square) 
 // arrive records that man i can stand on land as a man of kind k, the line
 // ending with move m.
 func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
-	if !s.vacated.IsZero() && !s.endsVacancy(m, land) {
+	if !s.vacated.IsZero() && s.readsNoVacated(m, land) {
 		return
 	}
 	if s.rec != nil {
@@ -245,7 +245,7 @@ func (s *survey) arrive(i int, k rules.Kind, m hmove, land rules.Square) {
 // offer keeps the line ending with m as a witness of the support of kind k
 // on land when keep is set or it shrinks the slot's bad squares.
 func (s *survey) offer(i int, k rules.Kind, m hmove, land rules.Square, keep bool) {
-	if !keep && !s.vacated.IsZero() && !s.endsVacancy(m, land) {
+	if !keep && !s.vacated.IsZero() && s.readsNoVacated(m, land) {
 		return
 	}
 	h := s.head[k][land]
@@ -349,7 +349,7 @@ func (s *survey) leaner(a, b int32) bool {
 // (addReads) and the squares all its lines of at most two moves read, with
 // witnesses that shrink the first.
 func (s *survey) resonate(i int, m hmove) {
-	if !s.vacated.IsZero() && !s.endsVacancy(m, m.to) {
+	if !s.vacated.IsZero() && s.readsNoVacated(m, m.to) {
 		return
 	}
 	if s.rec != nil {
