@@ -137,7 +137,10 @@ func countAfter(b *testing.B, p *rules.Position, m rules.Move, depth int) uint64
 }
 
 // forgetResonances empties the memo of resonance answers and the caches of
-// survey records (share.go) and of proofs of resonance (proof.go).
+// survey records (share.go), of proofs of resonance (proof.go) and of legal
+// actions (cache.go): a benchmark that runs the same perft over and over
+// would otherwise find the legal actions of the positions of depth one it
+// lists already known, which a single perft run never does.
 func forgetResonances() {
 	memo.Lock()
 	clear(memo.slots[:])
@@ -145,6 +148,9 @@ func forgetResonances() {
 	memo.Unlock()
 	records.forget()
 	proofs.forget()
+	legalCache.Lock()
+	clear(legalCache.slots[:])
+	legalCache.Unlock()
 }
 
 // BenchmarkSurvey times one full survey (supports and resonances with
