@@ -488,10 +488,12 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 	m0 := s.buf0
 	s.firstNodes(filled)
 	var t hitTable
-	t.hits = t.buf[:0]
+	t.filled, t.hits = filled, t.buf[:0]
+	t.way = s.castlingWay()
 	for _, man := range b.men {
 		if q := s.takeOn(man.kind, man.sq, filled, b.occ); !q.IsZero() {
-			t.hits = append(t.hits, hit{man.sq, q, s.moverLines(man.sq, true)})
+			t.hits = append(t.hits, s.hitOf(man, q, t.way))
+			t.men.Set(man.sq)
 		}
 		if man.kind == rules.Pawn || man.kind == rules.Knight || man.kind == rules.King {
 			continue
@@ -503,7 +505,6 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 			}
 		}
 	}
-	t.way = s.castlingWay()
 	for r, m1 := range m0 {
 		if filled.Has(m1.to) {
 			continue
@@ -511,7 +512,7 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 		plain := m1.kind == hNormal || m1.kind == hDouble
 		var takers rules.Bitboard
 		if plain {
-			if takers = s.takersAfter(m1, &t, filled); takers.IsZero() {
+			if takers = s.takersAfter(m1, &t); takers.IsZero() {
 				continue
 			}
 		}
@@ -524,8 +525,8 @@ func (s *survey) takingLines(filled rules.Bitboard) {
 				takers.Set(man.sq)
 			}
 		}
-		for t := takers; !t.IsZero(); {
-			a := t.PopLSB()
+		for tk := takers; !tk.IsZero(); {
+			a := tk.PopLSB()
 			man := b.men[b.at[a]-1]
 			ms := s.buf1[:0]
 			for q := s.takeOn(man.kind, a, filled, b.occ); !q.IsZero(); {
@@ -566,33 +567,54 @@ func (s *survey) takeOn(k rules.Kind, a rules.Square, filled, occ rules.Bitboard
 	return g.Attacks(k, s.b.side, a, occ).And(filled)
 }
 
-// hitTable is what takersAfter asks of the position: the men that could take
-// on a filled square (hits, each with those squares), the squares of
+// hitTable is what takingLines asks of the position: the filled squares,
+// the men that could take on one (hits, their squares men), the squares of
 // castlingWay (way), and the line pieces (liners) that see a filled square
 // past a man of their side on one of the squares of opens.
 type hitTable struct {
+	filled        rules.Bitboard
 	hits          []hit
 	buf           [16]hit
-	way           rules.Bitboard
+	men, way      rules.Bitboard
 	opens, liners rules.Bitboard
 }
 
-// hit is a man on a that could take on the filled squares of q; lines
-// holds the squares f for which lineMovers(a, f) holds.
+// hit is a man on a that could take on a filled square, whose taking, a
+// root move, may gain (rootGains) after every first move of another man
+// (always: he stands on the castling way, or is an untraveled pawn that
+// would promote there) or after those from the squares of from: those for
+// which lineMovers(a, from) holds and, when he is untraveled, those through
+// which he may then pass after taking (mayPassFrom).
 type hit struct {
-	a        rules.Square
-	q, lines rules.Bitboard
+	a      rules.Square
+	from   rules.Bitboard
+	always bool
+}
+
+// hitOf returns the hit of man, who could take on the squares of q, way
+// being castlingWay.
+func (s *survey) hitOf(man hman, q, way rules.Bitboard) hit {
+	h := hit{a: man.sq, from: s.moverLines(man.sq, true), always: way.Has(man.sq)}
+	if !man.u {
+		return h
+	}
+	for r := q; !r.IsZero(); {
+		sq := r.PopLSB()
+		h.always = h.always || man.kind == rules.Pawn && sq.Rank() == s.b.last
+		h.from = h.from.Or(s.mayPassFrom(man.kind, sq))
+	}
+	return h
 }
 
 // takersAfter returns the men (their squares) that may record a line
-// taking on a square of filled with the second move after the plain first
+// taking on a filled square with the second move after the plain first
 // move m1 (not played), t describing the position: m1's man on its
 // destination, the line pieces whose line to a filled square m1 opens, and
 // the men of t.hits whose taking, a root move, may gain (rootGains): one on
 // the way, one with a man on his line with m1's origin that could see him
 // (lineMovers), one m1's man could see from its destination, or one
 // untraveled and then passing m1's origin.
-func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules.Bitboard {
+func (s *survey) takersAfter(m1 hmove, t *hitTable) rules.Bitboard {
 	b := &s.b
 	g := b.g
 	var takers rules.Bitboard
@@ -600,24 +622,17 @@ func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules
 	occ.Clear(m1.from)
 	occ.Set(m1.to)
 	k1 := promoted(m1.piece, m1.promo)
-	if !s.takeOn(k1, m1.to, filled, occ).IsZero() {
-		takers.Set(m1.to)
+	if b.men[b.at[m1.from]-1].u {
+		takers = t.men.And(s.mayPassFrom(k1, m1.to))
 	}
-	u1 := b.men[b.at[m1.from]-1].u
 	for _, h := range t.hits {
-		a := h.a
-		if a == m1.from {
-			continue
+		if h.always || h.from.Has(m1.from) {
+			takers.Set(h.a)
 		}
-		man := b.men[b.at[a]-1]
-		gains := t.way.Has(a) || h.lines.Has(m1.from) || u1 && s.mayPass(k1, m1.to, a)
-		for q := h.q; !gains && man.u && !q.IsZero(); {
-			sq := q.PopLSB()
-			gains = man.kind == rules.Pawn && sq.Rank() == b.last || s.mayPass(man.kind, sq, m1.from)
-		}
-		if gains {
-			takers.Set(a)
-		}
+	}
+	takers.Clear(m1.from)
+	if !s.takeOn(k1, m1.to, t.filled, occ).IsZero() {
+		takers.Set(m1.to)
 	}
 	if !t.opens.Has(m1.from) {
 		return takers
@@ -628,7 +643,7 @@ func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules
 			continue
 		}
 		k := b.men[b.at[a]-1].kind
-		for f := filled; !f.IsZero(); {
+		for f := t.filled; !f.IsZero(); {
 			if q := f.PopLSB(); rules.IsBetween(a, q, m1.from) && g.Attacks(k, b.side, a, occ).Has(q) {
 				takers.Set(a)
 			}
@@ -637,13 +652,20 @@ func (s *survey) takersAfter(m1 hmove, t *hitTable, filled rules.Bitboard) rules
 	return takers
 }
 
-// mayPass reports whether a man of kind k on sq could move to or through
-// f on some board: passes without the blockers.
-func (s *survey) mayPass(k rules.Kind, sq, f rules.Square) bool {
+// mayPassFrom returns the squares a man of kind k on sq could move to or
+// through on some board: those a piece sees without blockers, a pawn's one
+// step and double step.
+func (s *survey) mayPassFrom(k rules.Kind, sq rules.Square) rules.Bitboard {
 	b := &s.b
-	if k == rules.Pawn {
-		one := sq + b.fwd
-		return f == one || f == one+b.fwd && sq.Rank() == b.second
+	if k != rules.Pawn {
+		return sees(b.g, k, sq)
 	}
-	return sees(b.g, k, sq).Has(f)
+	var to rules.Bitboard
+	if one := sq + b.fwd; b.g.Contains(one) {
+		to.Set(one)
+		if two := one + b.fwd; sq.Rank() == b.second && b.g.Contains(two) {
+			to.Set(two)
+		}
+	}
+	return to
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"timechess/notation"
 	"timechess/rules"
 )
 
@@ -254,4 +255,37 @@ func slotsDiffer(a, b *survey) string {
 		}
 	}
 	return ""
+}
+
+// TestTakersCases holds the survey shared from the position before the
+// opponent's move (runShared) against a fresh one in constructed positions
+// where a line takes on the filled square with its second move, that
+// taking a root move which gains only because of what the first move
+// cleared (takersAfter).
+func TestTakersCases(t *testing.T) {
+	for _, c := range []struct{ why, fen, move string }{
+		{"the rook comes to c8: the pawn on b7 takes there promoting, and the new queen annihilates with the traveling queen on h3, once the knight has left e6 first (to any of his squares, some of which do not see b7)",
+			"r5k1/1P6/4N3/8/8/7Q*/8/4K3 b - - 0 1", "Rc8"},
+	} {
+		p, err := rules.NewPosition(Travelers, c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if _, err := notation.ParseMoves(p, c.move); err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.move, err)
+		}
+		rec, ch := parentRecord(p, p.Side)
+		if rec == nil {
+			t.Fatalf("%s (%s): no record to share", c.why, p.FEN())
+		}
+		var fresh, shared survey
+		var mt matcher
+		fresh.run(p, p.Side, fullSurvey)
+		if !shared.runShared(p, p.Side, rec, ch) {
+			t.Fatalf("%s: the record does not fit", c.why)
+		}
+		if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
+			t.Errorf("%s (%s): %s", c.why, p.FEN(), diff)
+		}
+	}
 }
