@@ -73,8 +73,13 @@ type record struct {
 	wits   []witness
 	witMen []rules.Square
 	// slots holds each group's slot in turn, its witnesses linked in wits
-	// as though wits began a survey's witnesses (adoptSlot).
-	slots []slot
+	// as though wits began a survey's witnesses; reach (per man, in the
+	// order of leaves), support and weak are as the replay of all the
+	// groups leaves them (replay adopts them whole).
+	slots   []slot
+	reach   [][rules.NumKinds]rules.Bitboard
+	support [rules.NumKinds]rules.Bitboard
+	weak    [rules.NumKinds]rules.Bitboard
 	// Per man, by square: his watchers once he leaves it (leaving), the
 	// squares they rest on (leavingReads) and a piece's attacks.
 	leaves []leave
@@ -306,6 +311,8 @@ func (rec *record) group(s *survey) {
 			g.reads = g.reads.Or(targetReads(s.b.g, s.b.side, g.k, g.land, s.rootOcc))
 		}
 	}
+	rec.reach = append(rec.reach, s.reach...)
+	rec.support, rec.weak = s.support, s.weak
 }
 
 // replayChanges replays the slot event e (roots as replayEvent takes them)
@@ -330,7 +337,9 @@ func (s *survey) replayChanges(e *event, roots *[256]int16) bool {
 // with its line as the current one: those of the resonances in their order,
 // then each slot's, copied when the group reads no filled square (its
 // events and destinations are as the record has them), else replayed in
-// their order. It reports false when an event names a man or a first move
+// their order. When the men are the record's (sameMen), its slots,
+// witnesses, reach, supports and weak slots are taken whole first, and a
+// group replayed is disowned before. It reports false when an event names a man or a first move
 // that p lacks (a record that does not fit, or one with too many root
 // moves to map, whose groups group left without their slots).
 func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
@@ -343,6 +352,8 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 	if adopt {
 		s.wits = append(s.wits[:0], rec.wits...)
 		s.slots = append(s.slots[:0], rec.slots...)
+		copy(s.reach, rec.reach)
+		s.support, s.weak = rec.support, rec.weak
 	}
 	for ix := range rec.events[:rec.nres] {
 		if !s.replayEvent(&rec.events[ix], filled, &roots) {
@@ -353,11 +364,14 @@ func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 		g := &rec.groups[gi]
 		if !g.reads.Intersects(filled) {
 			if adopt {
-				s.adoptSlot(g, gi)
+				s.head[g.k][g.land] = int32(gi + 1)
 			} else if !s.copySlot(rec, g) {
 				return false
 			}
 			continue
+		}
+		if adopt {
+			s.disown(g)
 		}
 		for ix := g.from; ix < g.to; ix++ {
 			if !s.replayEvent(&rec.events[ix], filled, &roots) {
@@ -415,8 +429,8 @@ func (s *survey) replayEvent(e *event, filled rules.Bitboard, roots *[256]int16)
 
 // sameMen reports whether the survey's men are those of the recording
 // survey of rec, square by square in the same order: then the men's
-// indices in rec's witnesses are the survey's, and the record's slots and
-// witnesses are taken whole (adoptSlot).
+// indices in rec's witnesses are the survey's, and the record's slots,
+// witnesses, reach, supports and weak slots are taken whole (replay).
 func (s *survey) sameMen(rec *record) bool {
 	men := s.b.men
 	if len(men) != len(rec.leaves) {
@@ -430,18 +444,20 @@ func (s *survey) sameMen(rec *record) bool {
 	return true
 }
 
-// adoptSlot records slot group gi of rec (g) as copySlot does, its slot
-// and witnesses already taken whole into the survey's, at the record's
-// indices (replay).
-func (s *survey) adoptSlot(g *slotGroup, gi int) {
-	s.slotArrivals(g)
-	s.head[g.k][g.land] = int32(gi + 1)
+// disown takes back what adopting a record's reach, supports and weak
+// slots whole (replay) gave slot group g, which is replayed instead.
+func (s *survey) disown(g *slotGroup) {
+	for a := g.arrived; !a.IsZero(); {
+		s.reach[s.b.at[a.PopLSB()]-1][g.k].Clear(g.land)
+	}
+	s.support[g.k].Clear(g.land)
+	s.weak[g.k].Clear(g.land)
 }
 
-// slotArrivals records the arrivals of slot group g, its support and
-// whether it still wants a witness. It reports false when a man who
-// arrived is not on the board.
-func (s *survey) slotArrivals(g *slotGroup) bool {
+// copySlot records slot group g of rec as the replay of its events leaves
+// it: the slot, its witnesses in their order, the arrivals. It reports false
+// when a man it names is not on the board.
+func (s *survey) copySlot(rec *record, g *slotGroup) bool {
 	for a := g.arrived; !a.IsZero(); {
 		i := int(s.b.at[a.PopLSB()]) - 1
 		if i < 0 {
@@ -452,16 +468,6 @@ func (s *survey) slotArrivals(g *slotGroup) bool {
 	s.support[g.k].Set(g.land)
 	if g.weak {
 		s.weak[g.k].Set(g.land)
-	}
-	return true
-}
-
-// copySlot records slot group g of rec as the replay of its events leaves
-// it: the slot, its witnesses in their order, the arrivals. It reports false
-// when a man it names is not on the board.
-func (s *survey) copySlot(rec *record, g *slotGroup) bool {
-	if !s.slotArrivals(g) {
-		return false
 	}
 	sl := g.sl
 	sl.first = 0
