@@ -267,25 +267,35 @@ func TestTakersCases(t *testing.T) {
 		{"the rook comes to c8: the pawn on b7 takes there promoting, and the new queen annihilates with the traveling queen on h3, once the knight has left e6 first (to any of his squares, some of which do not see b7)",
 			"r5k1/1P6/4N3/8/8/7Q*/8/4K3 b - - 0 1", "Rc8"},
 	} {
-		p, err := rules.NewPosition(Travelers, c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fen, err)
-		}
-		if _, err := notation.ParseMoves(p, c.move); err != nil {
-			t.Fatalf("%s %s: %v", c.fen, c.move, err)
-		}
-		rec, ch := parentRecord(p, p.Side)
-		if rec == nil {
-			t.Fatalf("%s (%s): no record to share", c.why, p.FEN())
-		}
-		var fresh, shared survey
-		var mt matcher
-		fresh.run(p, p.Side, fullSurvey)
-		if !shared.runShared(p, p.Side, rec, ch) {
-			t.Fatalf("%s: the record does not fit", c.why)
-		}
-		if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
-			t.Errorf("%s (%s): %s", c.why, p.FEN(), diff)
-		}
+		checkSharedCase(t, c.why, c.fen, c.move)
 	}
+}
+
+// checkSharedCase makes move (SAN) in the position fen and holds the
+// survey of the side to move shared from the record of fen (runShared)
+// against a fresh one; it returns the position, the record, its change and
+// the fresh survey.
+func checkSharedCase(t *testing.T, why, fen, move string) (*rules.Position, *record, change, *survey) {
+	t.Helper()
+	p, err := rules.NewPosition(Travelers, fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	if _, err := notation.ParseMoves(p, move); err != nil {
+		t.Fatalf("%s %s: %v", fen, move, err)
+	}
+	rec, ch := parentRecord(p, p.Side)
+	if rec == nil {
+		t.Fatalf("%s (%s): no record to share", why, p.FEN())
+	}
+	var fresh, shared survey
+	var mt matcher
+	fresh.run(p, p.Side, fullSurvey)
+	if !shared.runShared(p, p.Side, rec, ch) {
+		t.Fatalf("%s: the record does not fit", why)
+	}
+	if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
+		t.Errorf("%s (%s): %s", why, p.FEN(), diff)
+	}
+	return p, rec, ch, &fresh
 }

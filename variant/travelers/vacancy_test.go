@@ -1,11 +1,6 @@
 package travelers
 
-import (
-	"testing"
-
-	"timechess/notation"
-	"timechess/rules"
-)
+import "testing"
 
 // TestVacancyCases holds the survey shared from the position before a
 // normal move, double step or annihilation of the opponent's (runShared
@@ -35,31 +30,17 @@ func TestVacancyCases(t *testing.T) {
 		{"the knight leaves g3: the queen on g1 resonates with the traveling queen on h5 through it (Qg4, Qxh5)",
 			"4k3/8/8/7Q*/8/6n1/8/4K1Q1 b - - 0 1", "Ne4"},
 	} {
-		p, err := rules.NewPosition(Travelers, c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fen, err)
+		p, rec, ch, fresh := checkSharedCase(t, c.why, c.fen, c.move)
+		if ch.vacated.IsZero() {
+			t.Fatalf("%s (%s): no vacated square", c.why, p.FEN())
 		}
-		if _, err := notation.ParseMoves(p, c.move); err != nil {
-			t.Fatalf("%s %s: %v", c.fen, c.move, err)
-		}
-		rec, ch := parentRecord(p, p.Side)
-		if rec == nil || ch.vacated.IsZero() {
-			t.Fatalf("%s (%s): no record to share with a vacated square", c.why, p.FEN())
-		}
-		var fresh, shared, partial survey
+		var partial survey
 		var mt matcher
-		fresh.run(p, p.Side, fullSurvey)
-		if !shared.runShared(p, p.Side, rec, ch) {
-			t.Fatalf("%s: the record does not fit", c.why)
-		}
-		if diff := surveysDiffer(&fresh, &shared, &mt); diff != "" {
-			t.Errorf("%s (%s): %s", c.why, p.FEN(), diff)
-		}
 		partial.begin(p, p.Side, fullSurvey, p.Geometry().Mask)
 		partial.rootLines(rec, ch.touched())
 		partial.replay(rec, ch.touched())
 		partial.takingLines(ch.filled)
-		if surveysDiffer(&fresh, &partial, &mt) == "" {
+		if surveysDiffer(fresh, &partial, &mt) == "" {
 			t.Errorf("%s (%s): the lines through the vacated square change nothing", c.why, p.FEN())
 		}
 	}
