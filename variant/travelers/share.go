@@ -339,9 +339,10 @@ func (s *survey) replayChanges(e *event, roots *[256]int16) bool {
 // events and destinations are as the record has them), else replayed in
 // their order. When the men are the record's (sameMen), its slots,
 // witnesses, reach, supports and weak slots are taken whole first, and a
-// group replayed is disowned before. It reports false when an event names a man or a first move
-// that p lacks (a record that does not fit, or one with too many root
-// moves to map, whose groups group left without their slots).
+// group replayed is disowned before. It reports false when an event names
+// a man or a first move that p lacks (a record that does not fit, or one
+// with too many root moves to map, whose groups group left without their
+// slots).
 func (s *survey) replay(rec *record, filled rules.Bitboard) bool {
 	roots, ok := s.rootsOf(rec)
 	if !ok {
