@@ -660,8 +660,9 @@ func (s *survey) takersAfter(m1 hmove, t *hitTable) rules.Bitboard {
 }
 
 // mayPassFrom returns the squares a man of kind k on sq could move to or
-// through on some board: those a piece sees without blockers, a pawn's one
-// step and double step.
+// through on some board: the squares f for which passes(k, sq, f) holds
+// with no blockers (a piece's sees, a pawn's one step and double step), as
+// one set, which takersAfter asks of every first move.
 func (s *survey) mayPassFrom(k rules.Kind, sq rules.Square) rules.Bitboard {
 	b := &s.b
 	if k != rules.Pawn {
