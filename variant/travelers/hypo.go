@@ -76,6 +76,27 @@ type hundo struct {
 
 // init sets the board up for colour c's lines in p.
 func (b *hboard) init(p *rules.Position, c rules.Color) {
+	b.initBounds(p, c)
+	b.men = b.men[:0]
+	clear(b.at[:])
+	clear(b.ukind[:])
+	for bb := b.own.AndNot(p.Flagged(rules.Traveling)); !bb.IsZero(); {
+		s := bb.PopLSB()
+		pc := p.Board[s]
+		k := pc.Kind()
+		b.men = append(b.men, hman{sq: s, kind: k, u: pc.Flags() == 0})
+		b.at[s] = int16(len(b.men))
+		if pc.Flags() == 0 {
+			b.ukind[k].Set(s)
+		}
+	}
+}
+
+// initBounds sets up what lowerBound reads of colour c's board in p: the
+// geometry, the promotion types, the squares of each side and of c's
+// traveling men, the castling rights and the en passant capture, and it
+// empties reads; not the men, which init adds.
+func (b *hboard) initBounds(p *rules.Position, c rules.Color) {
 	g := p.Geometry()
 	b.g, b.promos, b.side = g, p.Variant().Spec().Promotions, c
 	b.promoSet = 0
@@ -88,24 +109,11 @@ func (b *hboard) init(p *rules.Position, c rules.Color) {
 	}
 	b.occ, b.own, b.enemy = p.Occupied(), p.ByColor[c], p.ByColor[c.Other()]
 	b.rootEmpty = g.Mask.AndNot(b.occ)
-	b.men = b.men[:0]
 	b.reads = rules.Bitboard{}
-	clear(b.at[:])
-	clear(b.ukind[:])
 	clear(b.tkind[:])
-	for bb := b.own; !bb.IsZero(); {
+	for bb := traveling(&p.State, c); !bb.IsZero(); {
 		s := bb.PopLSB()
-		pc := p.Board[s]
-		k := pc.Kind()
-		if pc.Flags()&rules.Traveling != 0 {
-			b.tkind[k].Set(s)
-			continue
-		}
-		b.men = append(b.men, hman{sq: s, kind: k, u: pc.Flags() == 0})
-		b.at[s] = int16(len(b.men))
-		if pc.Flags() == 0 {
-			b.ukind[k].Set(s)
-		}
+		b.tkind[p.Board[s].Kind()].Set(s)
 	}
 	b.rights = uint8(p.Castle>>(2*int(c))) & 3
 	if b.rights != 0 {

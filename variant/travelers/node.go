@@ -40,7 +40,7 @@ type node struct {
 	ownT, foeT  rules.Bitboard // the side's traveling men and the opponent's
 	foeRes      rules.Bitboard // the opponent's resonators among foeAsked
 	foeAsked    rules.Bitboard // the opponent's men asked about
-	foe         hboard         // the opponent's board, once foeKnown (foeNear)
+	foe         hboard         // the opponent's board's bounds (initBounds), once foeKnown (foeNear)
 	foeKnown    bool
 	proven      rules.Bitboard // the opponent's men proof.go shows resonate, once provenKnown
 	provenKnown bool
@@ -178,10 +178,11 @@ func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 func (n *node) foeNear(v rules.Square) bool {
 	b := &n.foe
 	if !n.foeKnown {
-		b.init(n.p, n.them)
+		b.initBounds(n.p, n.them)
 		n.foeKnown = true
 	}
-	m := b.men[b.at[v]-1]
+	pc := n.p.Board[v]
+	m := hman{sq: v, kind: pc.Kind(), u: pc.Flags() == 0}
 	// Only a traveling man of his own kind, or for a pawn of a kind it
 	// promotes to, can be in reach (lowerBound).
 	promotes := m.kind == rules.Pawn && b.promotesWithin3(v)
