@@ -1,6 +1,11 @@
 package travelers
 
-import "timechess/rules"
+import (
+	"cmp"
+	"slices"
+
+	"timechess/rules"
+)
 
 // Explosions are most of a position's actions. Each is settled from the
 // survey's witnesses where possible; what they cannot settle is played out
@@ -11,8 +16,9 @@ import "timechess/rules"
 // normal move that takes no enemy traveling man and no enemy resonator. A
 // type that kindHopeless gives up has none: hopeless refutes every one of
 // its explosions, the sure ones too. They are generated square by square,
-// each square's types in turn, so that the explosions that fill the same
-// two squares come close together (kept.go).
+// each square's types in turn, and listed by their two squares, so that the
+// explosions that fill the same two squares come one after the other
+// (kept.go).
 func (n *node) explosions() {
 	if r := n.replay; r != nil {
 		n.kindsAsked, n.kindsLost = r.kindsAsked, r.kindsLost
@@ -20,6 +26,7 @@ func (n *node) explosions() {
 	var live [rules.NumKinds]rules.Kind // the types with supports kindHopeless keeps, in order
 	nl := 0
 	var xs rules.Bitboard
+	start := len(n.out)
 	for _, k := range n.p.Variant().Spec().Kinds {
 		if !n.own.support[k].IsZero() && !n.kindHopeless(k) {
 			xs = xs.Or(n.own.support[k])
@@ -37,6 +44,13 @@ func (n *node) explosions() {
 	}
 	if l := n.logTo; l != nil {
 		l.kindsAsked, l.kindsLost, l.whole = n.kindsAsked, n.kindsLost, true
+	}
+	if n.list {
+		// Those of one square come out by destination, types in turn: the
+		// explosions that fill the same two squares one after the other.
+		slices.SortStableFunc(n.out[start:], func(a, b rules.Move) int {
+			return cmp.Or(int(a.From)-int(b.From), int(a.To)-int(b.To))
+		})
 	}
 }
 
