@@ -59,7 +59,15 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	p := n.p
 	g := p.Geometry()
 	n.freshGoal, n.freshKnown = goal{sq: x, kind: k}, false
-	moves := n.own.destinations(k, x)
+	// A sixth of the slots have no move for the traveled man (mostly pawns
+	// whose step is blocked): they are left at once.
+	ys := n.own.destinations(k, x).And(n.onto)
+	if ys.IsZero() {
+		return
+	}
+	if ys = n.takeable(ys); ys.IsZero() {
+		return
+	}
 	// The slot's whole cover and hopeless (which refutes them all at once)
 	// serve only the explosions the witnesses leave unsure: they wait for
 	// the first of them.
@@ -72,7 +80,6 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	kings := n.kings
 	occX := p.Occupied()
 	occX.Set(x)
-	ys := n.takeable(moves.And(n.onto))
 	var sureYs rules.Bitboard
 	if matchOK {
 		sureYs = cover.AndNot(n.matchDeps)
