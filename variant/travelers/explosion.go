@@ -16,9 +16,9 @@ import (
 // normal move that takes no enemy traveling man and no enemy resonator. A
 // type that kindHopeless gives up has none: hopeless refutes every one of
 // its explosions, the sure ones too. They are generated square by square,
-// each square's types in turn, and listed by their two squares, so that the
-// explosions that fill the same two squares come one after the other
-// (kept.go).
+// each square's types in turn, and listed by the pair of squares they fill,
+// so that the explosions that fill the same two squares come one after the
+// other (kept.go).
 func (n *node) explosions() {
 	if r := n.replay; r != nil {
 		n.kindsAsked, n.kindsLost = r.kindsAsked, r.kindsLost
@@ -46,10 +46,11 @@ func (n *node) explosions() {
 		l.kindsAsked, l.kindsLost, l.whole = n.kindsAsked, n.kindsLost, true
 	}
 	if n.list {
-		// Those of one square come out by destination, types in turn: the
-		// explosions that fill the same two squares one after the other.
+		// By the pair of squares they fill, whichever holds the traveling
+		// man: the explosions that fill the same two squares one after the
+		// other.
 		slices.SortStableFunc(n.out[start:], func(a, b rules.Move) int {
-			return cmp.Or(int(a.From)-int(b.From), int(a.To)-int(b.To))
+			return cmp.Or(int(min(a.From, a.To))-int(min(b.From, b.To)), int(max(a.From, a.To))-int(max(b.From, b.To)))
 		})
 	}
 }

@@ -8,10 +8,11 @@ import "timechess/rules"
 // promotions of one move to different types). A node keeps the surveys it
 // shared from a record (share.go) for the last few changes of the board,
 // and siblings that made the same change take one of them as it is.
-// Explosions are listed by their two squares (explosion.go), so in perft
-// such siblings come one after the other, and a node keeps few surveys: a
-// small working set stays in the processor's caches. The spare ways serve
-// orders that interleave the pairs, such as a search's.
+// Explosions are listed by the pair of squares they fill (explosion.go),
+// whichever of the two holds the traveling man, so in perft such siblings
+// come one after the other, and a node keeps few surveys: a small working
+// set stays in the processor's caches. The spare ways serve orders that
+// interleave the pairs, such as a search's.
 
 // keptWays is the number of surveys a node keeps.
 const keptWays = 4
