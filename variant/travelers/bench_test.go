@@ -1,7 +1,9 @@
 package travelers
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,7 +79,7 @@ func benchPerft(b *testing.B, depth int, sampled bool) {
 			var tTime, cTime time.Duration
 			for b.Loop() {
 				forgetResonances()
-				root := tp.Legal(nil)
+				root := rootActions(tp)
 				for i := 0; i < len(root); i += step {
 					start := time.Now()
 					tNodes += countAfter(b, tp, root[i], depth-1)
@@ -129,12 +131,24 @@ func BenchmarkSample(b *testing.B) {
 // perftBelow counts perft to depth below every step-th root action of p
 // (all of them: perft to depth).
 func perftBelow(b *testing.B, p *rules.Position, depth, step int) uint64 {
-	root := p.Legal(nil)
+	root := rootActions(p)
 	var nodes uint64
 	for i := 0; i < len(root); i += step {
 		nodes += countAfter(b, p, root[i], depth-1)
 	}
 	return nodes
+}
+
+// rootActions returns the legal actions of p in an order of their own (by
+// kind, squares, type and promotion), so that a sample of every step-th
+// stays the same when the order of Legal changes.
+func rootActions(p *rules.Position) []rules.Move {
+	root := p.Legal(nil)
+	slices.SortFunc(root, func(a, b rules.Move) int {
+		return cmp.Or(int(a.Kind)-int(b.Kind), int(a.From)-int(b.From), int(a.To)-int(b.To),
+			int(a.Via)-int(b.Via), int(a.Piece)-int(b.Piece), int(a.Promo)-int(b.Promo))
+	})
+	return root
 }
 
 // countAfter counts perft to depth after action m of p.
