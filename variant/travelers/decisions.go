@@ -3,15 +3,17 @@ package travelers
 import "timechess/rules"
 
 // Siblings that take the same kept survey (kept.go) differ only by the
-// types of the opponent's two new men, and most of what explodeOn decides
-// does not read them: which types kindHopeless gives up, which unsure
-// explosions refutedAtOnce gives up together, and how settleExplosion
-// settles one. Only the enemy resonators the traveled man may not take
-// (takeable) and the threats to the mover's kings read the types. So the
-// first node that takes a kept survey logs those decisions in the order it
-// makes them, and the next ones replay the log while they ask the same
-// questions in the same order; at the first question that differs (another
-// enemy resonator changed the traveled man's moves) they decide afresh.
+// types of the opponent's two new men and which of them is the traveling
+// one, and most of what explodeOn decides does not read them: which types
+// kindHopeless gives up, which unsure explosions refutedAtOnce gives up
+// together, and how settleExplosion settles one. Only the enemy men the
+// traveled man may not take (takeable) and the threats to the mover's kings
+// read them. So the first node that takes a kept survey logs those
+// decisions in the order it makes them, and the next ones replay the log:
+// each answer is that of its question (kind, squares and the unsure moves
+// asked about) whenever it is asked. A question the log does not hold
+// (another enemy man the traveled man may not take changed its moves) is
+// decided afresh, and the replay goes on with the next.
 
 // decisions is the log of one generation's decisions on a kept survey:
 // whole once the generation finished, with the types kindHopeless was
@@ -40,21 +42,21 @@ type decision struct {
 	sure, refuted bool
 }
 
-// nextDecision returns the next logged decision when it answers the
-// question about kind k, x, y and in, or nil; it stops the replay at the
-// first question that differs.
+// nextDecision returns the logged decision that answers the question
+// about kind k, x, y and in, or nil. The log follows the generation's
+// order, square x by square: the answer is looked for from the cursor on
+// among the decisions about squares up to x, and the cursor moves past it.
 func (n *node) nextDecision(k rules.Kind, x, y rules.Square, in rules.Bitboard) *decision {
 	r := n.replay
 	if r == nil {
 		return nil
 	}
-	if n.cursor < len(r.log) {
-		if d := &r.log[n.cursor]; d.k == k && d.x == x && d.y == y && d.in == in {
-			n.cursor++
+	for i := n.cursor; i < len(r.log) && r.log[i].x <= x; i++ {
+		if d := &r.log[i]; d.k == k && d.x == x && d.y == y && d.in == in {
+			n.cursor = i + 1
 			return d
 		}
 	}
-	n.replay = nil
 	return nil
 }
 

@@ -47,9 +47,10 @@ func TestDecisionsReplayed(t *testing.T) {
 }
 
 // TestNextDecision checks the replay of a log: a question asked as logged
-// gets the logged answer, and the first one that differs (another square,
-// other unsure moves, a question past the log's end) gets none and ends the
-// replay.
+// gets the logged answer; one the log does not hold from the cursor on
+// (another type, other unsure moves, another move, an answer passed, a
+// square before the cursor's) gets none and leaves the cursor, and the
+// replay goes on with the next question.
 func TestNextDecision(t *testing.T) {
 	x, y, z := square8(t, "d5"), square8(t, "c4"), square8(t, "e4")
 	r := &decisions{log: []decision{
@@ -68,17 +69,27 @@ func TestNextDecision(t *testing.T) {
 		name   string
 		cursor int
 		k      rules.Kind
-		y      rules.Square
+		x, y   rules.Square
 		in     rules.Bitboard
 	}{
-		{"other unsure moves", 0, rules.Bishop, rules.NoSquare, rules.BB(y)},
-		{"another type", 0, rules.Queen, rules.NoSquare, rules.BB(y, z)},
-		{"another move", 1, rules.Bishop, z, rules.Bitboard{}},
-		{"past the end", 2, rules.Bishop, z, rules.Bitboard{}},
+		{"other unsure moves", 0, rules.Bishop, x, rules.NoSquare, rules.BB(y)},
+		{"another type", 0, rules.Queen, x, rules.NoSquare, rules.BB(y, z)},
+		{"another move", 1, rules.Bishop, x, z, rules.Bitboard{}},
+		{"an answer passed", 2, rules.Bishop, x, y, rules.Bitboard{}},
+		{"an earlier square", 0, rules.Bishop, y, rules.NoSquare, rules.BB(z)},
 	} {
 		n.replay, n.cursor = r, c.cursor
-		if d := n.nextDecision(c.k, x, c.y, c.in); d != nil || n.replay != nil {
-			t.Errorf("%s: got %+v, replay still on %v", c.name, d, n.replay != nil)
+		if d := n.nextDecision(c.k, c.x, c.y, c.in); d != nil || n.cursor != c.cursor {
+			t.Errorf("%s: got %+v, cursor %d -> %d", c.name, d, c.cursor, n.cursor)
 		}
+	}
+	// A question the log does not hold leaves the replay on: the next one
+	// finds its answer further on, past the decisions not asked for.
+	n.replay, n.cursor = r, 0
+	if d := n.nextDecision(rules.Bishop, x, rules.NoSquare, rules.BB(y)); d != nil {
+		t.Fatalf("other unsure moves answered: %+v", d)
+	}
+	if d := n.nextDecision(rules.Bishop, x, y, rules.Bitboard{}); d == nil || !d.sure || n.cursor != 2 {
+		t.Fatalf("the move logged after a question not held: %+v, cursor %d", d, n.cursor)
 	}
 }
