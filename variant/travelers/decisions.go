@@ -28,6 +28,7 @@ type decisions struct {
 	kindsAsked, kindsLost  uint16
 	counted                bool
 	count                  int
+	onVacant               int // of count, the explosions onto the opponent's exploded men (node.vacant)
 	foeT, foeAsked, foeRes rules.Bitboard
 }
 
@@ -101,16 +102,29 @@ func (n *node) noCheck() bool {
 
 // countAgain reports whether the node, counting, takes the count of the
 // kept survey's first node (into n.n): the opponent's traveling men are
-// those the count read (so it gives check on no board here either: it lost
-// a traveling man in both positions or in neither), and no enemy man
-// takeable asked about there is a resonator here but was none there. The
-// men that were resonators there and are none here (the new enemy
-// traveling man is of another type) may be taken now: the explosions onto
-// them are settled afresh and added.
+// those the count read, or the same but for the two men of its explosion,
+// whose traveling and traveled men swapped squares (so it gives check on no
+// board here either: it lost a traveling man in both positions or in
+// neither, or it has as many), and no enemy man takeable asked about there
+// is a resonator here but was none there. The men that were resonators
+// there and are none here (the new enemy traveling man is of another type
+// or on the other square) may be taken now: the explosions onto them are
+// settled afresh and added. After the swap, the explosions onto the
+// traveled man there (now the traveling one, who may not be taken) are
+// taken off the count, and those onto the traveled man here are settled
+// and added.
 func (n *node) countAgain() bool {
 	r := n.replay
-	if r == nil || n.list || !r.counted || r.foeT != n.foeT {
+	if r == nil || n.list || !r.counted {
 		return false
+	}
+	onto, swapped := rules.Bitboard{}, r.foeT != n.foeT
+	if swapped {
+		was, is := r.foeT.AndNot(n.foeT), n.foeT.AndNot(r.foeT)
+		if was.More() || is.More() || was.Or(is) != n.vacant || was.IsZero() || is.IsZero() {
+			return false
+		}
+		onto = was
 	}
 	n.takeable(r.foeAsked)
 	now := n.foeRes.And(r.foeAsked)
@@ -118,8 +132,11 @@ func (n *node) countAgain() bool {
 		return false
 	}
 	n.n = r.count
-	if freed := r.foeRes.AndNot(now); !freed.IsZero() {
-		n.replay, n.onto = nil, freed // other questions, in another order
+	if swapped {
+		n.n -= r.onVacant
+	}
+	if onto = onto.Or(r.foeRes.AndNot(now)); !onto.IsZero() {
+		n.replay, n.onto = nil, onto // other questions, in another order
 		n.explosions()
 	}
 	return true
@@ -129,7 +146,7 @@ func (n *node) countAgain() bool {
 // can serve countAgain.
 func (n *node) logCount() {
 	if l := n.logTo; l != nil && !n.list && l.whole && n.noCheck() {
-		l.counted, l.count = true, n.n
+		l.counted, l.count, l.onVacant = true, n.n, n.nVacant
 		l.foeT, l.foeAsked, l.foeRes = n.foeT, n.foeAsked, n.foeRes
 	}
 }

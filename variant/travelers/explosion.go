@@ -89,10 +89,13 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		// Counting: the sure explosions are legal whatever their square,
 		// those promoting once per promotion type.
 		sure := ys.And(sureYs)
+		onVacant := sure.And(n.vacant)
 		n.n += sure.Count()
+		n.nVacant += onVacant.Count()
 		if k == rules.Pawn {
-			ends := g.Ranks[0].Or(g.Ranks[g.H-1])
-			n.n += sure.And(ends).Count() * (len(p.Variant().Spec().Promotions) - 1)
+			ends, more := g.Ranks[0].Or(g.Ranks[g.H-1]), len(p.Variant().Spec().Promotions)-1
+			n.n += sure.And(ends).Count() * more
+			n.nVacant += onVacant.And(ends).Count() * more
 		}
 		ys = ys.AndNot(sureYs)
 	}

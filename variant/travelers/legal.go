@@ -30,7 +30,7 @@ func (v *Variant) Count(p *rules.Position) int {
 
 // generate finds the legal actions of the node, or counts them.
 func (n *node) generate() {
-	n.n = 0
+	n.n, n.nVacant = 0, 0
 	if !n.correct || n.countAgain() {
 		return
 	}

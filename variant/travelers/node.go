@@ -66,10 +66,13 @@ type node struct {
 	// exploded, if it was an explosion (memo.go).
 	vacant rules.Bitboard
 
-	buf  []rules.Move
-	out  []rules.Move // the legal actions found, unless counting
-	n    int          // their number
-	list bool         // keep the actions, not only count them
+	buf []rules.Move
+	out []rules.Move // the legal actions found, unless counting
+	n   int          // their number
+	// nVacant: of them, the explosions onto the squares of vacant
+	// (countAgain).
+	nVacant int
+	list    bool // keep the actions, not only count them
 }
 
 var nodes = sync.Pool{New: func() any { return new(node) }}
@@ -221,6 +224,9 @@ func (n *node) inCheck() bool {
 // emit takes a legal action.
 func (n *node) emit(m rules.Move) {
 	n.n++
+	if m.Kind == rules.Explosion && n.vacant.Has(m.To) {
+		n.nVacant++
+	}
 	if n.list {
 		n.out = append(n.out, m)
 	}
