@@ -12,10 +12,6 @@ import "timechess/rules"
 // the other board with the same end, and no resonance is new; only a pawn,
 // which cannot move aside onto an empty square, gains lines by the new men
 // (with its first or second move: the last ends on a traveling man).
-// Siblings after explosions of the opponent differ by the two men it placed:
-// the survey after an action of the side, in a position the opponent's last
-// action was an explosion, is first made on the board without those two men
-// (node.vacant), whose answer then serves the other siblings too.
 
 // fillable reports whether a resonance answer for a board without the
 // enemy men on filled holds in p, where they stand, when the first lines
@@ -60,7 +56,7 @@ func (n *node) fillable(p *rules.Position, k *memoKey, filled rules.Bitboard) bo
 	}
 	s := &n.spare
 	b := &s.b
-	s.only, s.alone, s.vacant = k.only, k.only != rules.NoSquare, rules.Bitboard{}
+	s.only, s.alone = k.only, k.only != rules.NoSquare
 	defer func() { s.alone = false }()
 	s.begin(p, k.side, resonanceSurvey, k.targets)
 	// The pawns' squares behind: where they stand, or where their first

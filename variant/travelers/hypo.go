@@ -125,16 +125,6 @@ func (b *hboard) initBounds(p *rules.Position, c rules.Color) {
 	}
 }
 
-// vacate takes the enemy men on vac off the board, but for a pawn the en
-// passant capture open to the side would take.
-func (b *hboard) vacate(vac rules.Bitboard) {
-	vac = vac.And(b.enemy)
-	if b.ep != rules.NoSquare {
-		vac.Clear(b.epVictim)
-	}
-	b.occ, b.enemy, b.rootEmpty = b.occ.AndNot(vac), b.enemy.AndNot(vac), b.rootEmpty.Or(vac)
-}
-
 // wingsOf returns the castlings (bit 0 kingside, bit 1 queenside) the side
 // still has the right to whose King or rook stands on s.
 func (b *hboard) wingsOf(s rules.Square) uint8 {

@@ -164,33 +164,17 @@ func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitb
 		ok = n.fillable(p, &k, filled)
 	}
 	if !ok {
-		a = n.surveyFor(p, &k, n.vacant.And(p.ByColor[c.Other()]))
+		a = n.surveyOn(p, &k)
 	}
 	return a.found, a.matched
 }
 
-// surveyFor surveys the resonances of key k in p and remembers the answer.
-// It first surveys the board without the enemy men on vac (the two men of
-// the opponent's last explosion, node.vacant), whose answer also serves
-// siblings that exploded elsewhere, when that answer holds in p too.
-func (n *node) surveyFor(p *rules.Position, k *memoKey, vac rules.Bitboard) answer {
+// surveyOn surveys the resonances of key k in p and remembers the answer.
+func (n *node) surveyOn(p *rules.Position, k *memoKey) answer {
 	s := &n.spare
-	if !vac.IsZero() && n.fillable(p, k, vac) {
-		a := n.surveyOn(p, k, vac)
-		if !vac.And(s.b.reads).Intersects(a.useful) {
-			return a
-		}
-	}
-	return n.surveyOn(p, k, rules.Bitboard{})
-}
-
-// surveyOn surveys the resonances of key k in p, the enemy men on vac taken
-// off the board first, and remembers the answer.
-func (n *node) surveyOn(p *rules.Position, k *memoKey, vac rules.Bitboard) answer {
-	s := &n.spare
-	s.only, s.alone, s.vacant = k.only, k.only != rules.NoSquare, vac
+	s.only, s.alone = k.only, k.only != rules.NoSquare
 	s.runFor(p, k.side, resonanceSurvey, k.targets)
-	s.alone, s.vacant = false, rules.Bitboard{}
+	s.alone = false
 	a := answer{useful: s.useful, matched: s.correct(&n.mt)}
 	for i, r := range s.res {
 		if !r.IsZero() {

@@ -63,7 +63,7 @@ type node struct {
 	checked       int8 // whether the side to move is in check: 0 unknown, 1 no, 2 yes
 	calm          int8 // calmExplosions: 0 unknown, 1 yes, 2 no
 	// vacant: the squares of the two men the opponent's last action
-	// exploded, if it was an explosion (memo.go).
+	// exploded, if it was an explosion (countAgain).
 	vacant rules.Bitboard
 
 	buf []rules.Move

@@ -115,10 +115,9 @@ type survey struct {
 	lb      []int                   // resonance survey: per man, the bound to a traveling man of its type
 	only    rules.Square            // resonance survey: the one man that may finish, when alone
 	alone   bool
-	// vacant: enemy men a resonance survey takes off the board first;
 	// useful: the squares the first line of each resonance read (memo.go).
-	vacant, useful rules.Bitboard
-	buf0, buf1     []hmove
+	useful     rules.Bitboard
+	buf0, buf1 []hmove
 	// vacated: in the search of a shared survey for the lines that read a
 	// square the opponent's move vacated, those squares (vacancy.go).
 	vacated rules.Bitboard
@@ -162,7 +161,6 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
 	s.mode = mode
 	s.b.init(p, c)
-	s.b.vacate(s.vacant)
 	s.useful = rules.Bitboard{}
 	n := len(s.b.men)
 	s.origin = s.origin[:0]
