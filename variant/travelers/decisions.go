@@ -136,7 +136,10 @@ func (n *node) countAgain() bool {
 		n.n -= r.onVacant
 	}
 	if onto = onto.Or(r.foeRes.AndNot(now)); !onto.IsZero() {
-		n.replay, n.onto = nil, onto // other questions, in another order
+		// Other questions, in another order; which types kindHopeless gives
+		// up reads no enemy man.
+		n.replay, n.onto = nil, onto
+		n.kindsAsked, n.kindsLost = r.kindsAsked, r.kindsLost
 		n.explosions()
 	}
 	return true
