@@ -16,6 +16,9 @@ func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
 	n.out, n.list = ml, true
 	n.generate()
 	cacheMoves(p, n.out[start:])
+	if !p.LostTraveling[n.us] {
+		keepProofs(n.own, p)
+	}
 	return n.out
 }
 

@@ -42,14 +42,29 @@ type slotKey struct {
 // proofs caches the proof sets of recent positions.
 var proofs recent[*proofSet]
 
-// proofsOf surveys colour c in p and returns the lines that
-// prove its resonances (the minimal read sets a survey keeps per resonance:
-// lines that neither take en passant nor castle) and its supports (the
-// witnesses of each slot that take no en passant).
+// proofsOf surveys colour c in p and returns its proof set (proofSetOf).
 func proofsOf(p *rules.Position, c rules.Color) *proofSet {
 	s := recorders.Get().(*survey)
 	defer recorders.Put(s)
 	s.run(p, c, fullSurvey)
+	return proofSetOf(s, p, c)
+}
+
+// keepProofs keeps the proof set of the full survey s of the side to move
+// in p, unless one is kept: its children that follow its explosions ask for
+// it (provenResonators), and a list of p's legal actions has surveyed it
+// already.
+func keepProofs(s *survey, p *rules.Position) {
+	if _, ok := proofs.get(p.Hash, p.Side); !ok {
+		proofs.put(p.Hash, p.Side, proofSetOf(s, p, p.Side))
+	}
+}
+
+// proofSetOf returns the lines of the full survey s of colour c in p that
+// prove its resonances (the minimal read sets a survey keeps per resonance:
+// lines that neither take en passant nor castle) and its supports (the
+// witnesses of each slot that take no en passant).
+func proofSetOf(s *survey, p *rules.Position, c rules.Color) *proofSet {
 	ps := &proofSet{occ: p.Occupied(), own: p.ByColor[c], slotProof: map[slotKey][2]int32{}}
 	for ei := range s.edges {
 		e := &s.edges[ei]
