@@ -16,7 +16,8 @@ func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
 	n.out, n.list = ml, true
 	n.generate()
 	cacheMoves(p, n.out[start:])
-	if !p.LostTraveling[n.us] {
+	// Explosions come last: the children that follow one ask for the proofs.
+	if last := len(n.out) - 1; last >= start && n.out[last].Kind == rules.Explosion {
 		keepProofs(n.own, p)
 	}
 	return n.out
