@@ -102,7 +102,8 @@ func benchPerft(b *testing.B, depth int, sampled bool) {
 
 // BenchmarkSample counts perft 3 with the travelers rules below a fixed
 // sample of root actions of each benchmark position (every 40th from the
-// two-traveling position, every 200th from the start): a fixed amount of
+// two-traveling position, every 200th from the start, in the order of
+// rootActions): a fixed amount of
 // work, for instruction counts that compare two builds to a tenth of a per
 // cent, where times on a shared machine spread by some 15% (one thread and
 // no preemption signals, which callgrind would stumble on):
