@@ -61,11 +61,10 @@ func BenchmarkPerft3(b *testing.B) { benchPerft(b, 3, true) }
 // benchPerft measures perft to depth on every benchmark position, for
 // travelers below every step3-th root action only when sampled. Every
 // travelers perft starts with an empty memo (memo.go), as a single perft
-// run would. The two
-// variants take turns: after the count below each root action, chess perft
-// to depth runs over and over for as long as that count took, so that both
-// meet the same load on a shared machine and their ratio (x-chess) keeps
-// steady where each speed alone spreads by some 15%.
+// run would. The two variants take turns: after the count below each root
+// action, chess perft to depth runs over and over for as long as that count
+// took, so that both meet the same load on a shared machine and their ratio
+// (x-chess) keeps steady where each speed alone spreads by some 15%.
 func benchPerft(b *testing.B, depth int, sampled bool) {
 	for _, bp := range benchPositions {
 		step := 1
@@ -103,10 +102,10 @@ func benchPerft(b *testing.B, depth int, sampled bool) {
 // BenchmarkSample counts perft 3 with the travelers rules below a fixed
 // sample of root actions of each benchmark position (every 40th from the
 // two-traveling position, every 200th from the start, in the order of
-// rootActions): a fixed amount of
-// work, for instruction counts that compare two builds to a tenth of a per
-// cent, where times on a shared machine spread by some 15% (one thread and
-// no preemption signals, which callgrind would stumble on):
+// rootActions): a fixed amount of work, for instruction counts that compare
+// two builds to a tenth of a per cent, where times on a shared machine
+// spread by some 15% (one thread and no preemption signals, which callgrind
+// would stumble on):
 //
 //	go test -c -o travelers.test ./variant/travelers
 //	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind \

@@ -181,6 +181,6 @@ func (n *node) surveyOn(p *rules.Position, k *memoKey) answer {
 			a.found.Set(s.origin[i])
 		}
 	}
-	remember(k, s.b.reads, p.Occupied().AndNot(s.b.rootEmpty), a)
+	remember(k, s.b.reads, p.Occupied(), a)
 	return a
 }
