@@ -43,6 +43,8 @@ var contract = []struct {
 	{"Refusals", testRefusals},
 	{"Invalid", testInvalid},
 	{"NotFound", testNotFound},
+	{"BadArguments", testBadArguments},
+	{"CallerLeft", testCallerLeft},
 	{"ConcurrentSameMove", testConcurrentSameMove},
 	{"ConcurrentRivalMoves", testConcurrentRivalMoves},
 	{"ConcurrentSeekTakers", testConcurrentSeekTakers},

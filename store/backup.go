@@ -232,7 +232,7 @@ func checkBackupGame(g Game, games map[string]*Game) error {
 	switch {
 	case games[g.ID] != nil:
 		return fmt.Errorf("game %s comes twice", g.ID)
-	case g.Ply < 0 || g.Version < 1 || g.Comments < 0:
+	case g.Ply < 0 || g.Version < 1 || g.Comments < 0 || g.Ply > maxCount || g.Comments > maxCount:
 		return fmt.Errorf("game %s: ply %d, version %d, %d comments", g.ID, g.Ply, g.Version, g.Comments)
 	case g.Created.IsZero() || g.Updated.IsZero():
 		return fmt.Errorf("game %s has no creation or update time", g.ID)
@@ -270,10 +270,10 @@ func requireTime(what string, t time.Time) error {
 }
 
 func checkID(what, id string) error {
-	if id == "" {
-		return fmt.Errorf("%s without an id", what)
+	if !ValidID(id) {
+		return fmt.Errorf("%s id %q: want %s", what, id, IDForm)
 	}
-	return checkWord(what+" id", id, maxName)
+	return nil
 }
 
 // forEach calls fn with every row of a query, read with scan.

@@ -116,12 +116,12 @@ func testFeedEnds(t *testing.T, b backend) {
 	dsn := b.fresh(t)
 	s := openStore(t, dsn)
 	ctx, cancel := context.WithCancel(testContext(t))
-	events := must[<-chan store.Event](t)(s.Subscribe(ctx, "some-game"))
+	events := must[<-chan store.Event](t)(s.Subscribe(ctx, "somegame2345"))
 	cancel()
 	if _, ok := <-events; ok {
 		t.Fatal("the feed sent an event after its context ended")
 	}
-	if _, err := s.Subscribe(ctx, "some-game"); !errors.Is(err, context.Canceled) {
+	if _, err := s.Subscribe(ctx, "somegame2345"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Subscribe with an ended context: got %v", err)
 	}
 
@@ -129,15 +129,15 @@ func testFeedEnds(t *testing.T, b backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live := must[<-chan store.Event](t)(s2.Subscribe(testContext(t), "some-game"))
+	live := must[<-chan store.Event](t)(s2.Subscribe(testContext(t), "somegame2345"))
 	if err := s2.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := <-live; ok {
 		t.Fatal("the feed sent an event after the store closed")
 	}
-	_, err = s2.Subscribe(testContext(t), "some-game")
+	_, err = s2.Subscribe(testContext(t), "somegame2345")
 	wantErr(t, "subscribe to a closed store", err, store.ErrClosed)
-	_, err = s2.Game(testContext(t), "some-game")
+	_, err = s2.Game(testContext(t), "somegame2345")
 	wantErr(t, "read from a closed store", err, store.ErrClosed)
 }

@@ -10,6 +10,9 @@ import (
 
 // AddComment implements Store.
 func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Comment, error) {
+	if !ValidID(id) {
+		return Comment{}, notFound("game", id)
+	}
 	if text == "" {
 		return Comment{}, fmt.Errorf("%w: empty comment", ErrInvalid)
 	}
@@ -23,7 +26,7 @@ func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Com
 	err := s.write(ctx, func(ctx context.Context, cn conn) ([]Event, error) {
 		err := cn.queryRow(ctx, `UPDATE games SET comments = comments + 1 WHERE id = ? RETURNING comments`, id).Scan(&c.Seq)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("game %s: %w", id, ErrNotFound)
+			return nil, notFound("game", id)
 		}
 		if err != nil {
 			return nil, err
@@ -44,6 +47,9 @@ func insertComment(ctx context.Context, cn conn, c Comment) error {
 
 // Comments implements Store.
 func (s *sqlStore) Comments(ctx context.Context, id string, afterSeq int) ([]Comment, error) {
+	if err := checkCount("comments after number", afterSeq); err != nil {
+		return nil, err
+	}
 	var comments []Comment
 	err := s.read(ctx, func(cn conn) error {
 		if _, err := s.gameIn(ctx, cn, id); err != nil {

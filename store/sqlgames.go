@@ -115,15 +115,21 @@ func (s *sqlStore) Game(ctx context.Context, id string) (Game, error) {
 }
 
 func (s *sqlStore) gameIn(ctx context.Context, c conn, id string) (Game, error) {
+	if !ValidID(id) {
+		return Game{}, notFound("game", id)
+	}
 	g, err := scanGame(c.queryRow(ctx, selectGameQuery, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, fmt.Errorf("game %s: %w", id, ErrNotFound)
+		return Game{}, notFound("game", id)
 	}
-	return g, s.dbError(err)
+	return g, s.dbError(ctx, err)
 }
 
 // Moves implements Store.
 func (s *sqlStore) Moves(ctx context.Context, id string, afterPly int) ([]Move, error) {
+	if err := checkCount("moves after ply", afterPly); err != nil {
+		return nil, err
+	}
 	var moves []Move
 	err := s.read(ctx, func(c conn) error {
 		if _, err := s.gameIn(ctx, c, id); err != nil {
@@ -212,9 +218,15 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter) ([]Game, error) 
 		}
 	}
 	if f.Owner != "" {
+		if err := checkText("owner", f.Owner, maxName); err != nil {
+			return nil, err
+		}
 		where, args = append(where, `(white_owner = ? OR black_owner = ?)`), append(args, f.Owner, f.Owner)
 	}
 	if f.After != nil {
+		if !ValidID(f.After.ID) {
+			return nil, fmt.Errorf("%w: list after game %q: not a game id (%s)", ErrInvalid, f.After.ID, IDForm)
+		}
 		ms := f.After.Updated.UnixMilli()
 		where, args = append(where, `(updated_ms < ? OR (updated_ms = ? AND id > ?))`), append(args, ms, ms, f.After.ID)
 	}
@@ -225,7 +237,7 @@ func (s *sqlStore) ListGames(ctx context.Context, f GameFilter) ([]Game, error) 
 	query += ` ORDER BY updated_ms DESC, id LIMIT ?`
 	rows, err := s.rdb.QueryContext(ctx, s.d.q(query), append(args, limit)...) // not prepared: the query varies
 	games, err := collect(rows, err, scanGame)
-	return games, s.dbError(err)
+	return games, s.dbError(ctx, err)
 }
 
 // gameChange is a change of one game: a guarded UPDATE that returns the
@@ -256,6 +268,9 @@ func (ch gameChange) event(g Game) Event {
 // PostgreSQL); otherwise the update, the move and then run one after the
 // other in the write transaction.
 func (s *sqlStore) change(ctx context.Context, ch gameChange) (Game, error) {
+	if !ValidID(ch.id) {
+		return Game{}, notFound("game", ch.id)
+	}
 	if s.atOnce != nil && ch.then == nil {
 		return s.changeAtOnce(ctx, ch)
 	}
@@ -298,7 +313,7 @@ func (s *sqlStore) changeAtOnce(ctx context.Context, ch gameChange) (Game, error
 		err = s.refused(ctx, s.pool(), ch)
 	}
 	if err != nil {
-		return Game{}, s.dbError(err)
+		return Game{}, s.dbError(ctx, err)
 	}
 	return g, nil
 }
@@ -372,8 +387,8 @@ func (s *sqlStore) appendMove(ctx context.Context, id string, expectedVersion in
 	if err := st.validate(); err != nil {
 		return Game{}, err
 	}
-	if expectedPly < 0 {
-		return Game{}, fmt.Errorf("%w: expected ply %d", ErrInvalid, expectedPly)
+	if err := checkCount("expected ply", expectedPly); err != nil {
+		return Game{}, err
 	}
 	now := time.Now()
 	mv.Ply = expectedPly + 1
@@ -416,7 +431,7 @@ var hotQueries = []string{selectGameQuery, selectMovesQuery, insertMoveQuery, ap
 
 // TakeBack implements Store.
 func (s *sqlStore) TakeBack(ctx context.Context, id string, expectedPly, toPly int, st State) (Game, error) {
-	if toPly < 0 || toPly >= expectedPly {
+	if toPly < 0 || toPly >= expectedPly || expectedPly > maxCount {
 		return Game{}, fmt.Errorf("%w: take back from %d moves to %d", ErrInvalid, expectedPly, toPly)
 	}
 	if err := st.validate(); err != nil {

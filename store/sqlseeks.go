@@ -72,11 +72,14 @@ func (s *sqlStore) Seek(ctx context.Context, id string) (Seek, error) {
 }
 
 func (s *sqlStore) seekIn(ctx context.Context, c conn, id string) (Seek, error) {
+	if !ValidID(id) {
+		return Seek{}, notFound("seek", id)
+	}
 	k, err := scanSeek(c.queryRow(ctx, `SELECT `+seekColumns+` FROM seeks WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Seek{}, fmt.Errorf("seek %s: %w", id, ErrNotFound)
+		return Seek{}, notFound("seek", id)
 	}
-	return k, s.dbError(err)
+	return k, s.dbError(ctx, err)
 }
 
 // OpenSeeks implements Store.
@@ -86,7 +89,7 @@ func (s *sqlStore) OpenSeeks(ctx context.Context, limit int) ([]Seek, error) {
 	}
 	rows, err := s.pool().query(ctx, `SELECT `+seekColumns+` FROM seeks WHERE game_id IS NULL ORDER BY created_ms, id LIMIT ?`, limit)
 	seeks, err := collect(rows, err, scanSeek)
-	return seeks, s.dbError(err)
+	return seeks, s.dbError(ctx, err)
 }
 
 // seekRefusal explains why an open seek could not be changed.
@@ -100,6 +103,9 @@ func (s *sqlStore) seekRefusal(ctx context.Context, c conn, id string) error {
 
 // TakeSeek implements Store.
 func (s *sqlStore) TakeSeek(ctx context.Context, seekID string, spec GameSpec, st State) (Game, error) {
+	if !ValidID(seekID) {
+		return Game{}, notFound("seek", seekID)
+	}
 	g, err := newGame(spec, st)
 	if err != nil {
 		return Game{}, err
@@ -126,6 +132,9 @@ func (s *sqlStore) TakeSeek(ctx context.Context, seekID string, spec GameSpec, s
 
 // CancelSeek implements Store.
 func (s *sqlStore) CancelSeek(ctx context.Context, id string) error {
+	if !ValidID(id) {
+		return notFound("seek", id)
+	}
 	return s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
 		res, err := c.exec(ctx, `DELETE FROM seeks WHERE id = ? AND game_id IS NULL`, id)
 		if err != nil {

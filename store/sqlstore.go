@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -72,33 +71,38 @@ func (s *sqlStore) write(ctx context.Context, fn writeFunc) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return s.dbError(s.commit(ctx, fn))
+	return s.dbError(ctx, s.commit(ctx, fn))
 }
 
 // read runs fn in a transaction of the reader that sees one instant.
 func (s *sqlStore) read(ctx context.Context, fn func(c conn) error) error {
 	tx, err := s.rdb.BeginTx(ctx, &s.d.snapshot)
 	if err != nil {
-		return s.dbError(err)
+		return s.dbError(ctx, err)
 	}
 	defer tx.Rollback()
 	if err := fn(conn{ps: s.reads, tx: tx}); err != nil {
-		return s.dbError(err)
+		return s.dbError(ctx, err)
 	}
-	return s.dbError(tx.Commit())
+	return s.dbError(ctx, tx.Commit())
 }
 
 // dbError names the database in errors that come from it and maps a closed
-// database to ErrClosed; the store's own errors pass unchanged.
-func (s *sqlStore) dbError(err error) error {
+// database to ErrClosed; the store's own errors pass unchanged. A failure
+// once ctx has ended is reported as ctx's error (which the drivers do not
+// all return for an interrupted statement or transaction), so that a caller
+// that left is not taken for a fault of the database.
+func (s *sqlStore) dbError(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
 		return nil
+	case isStoreError(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return err
+	case ctx.Err() != nil:
+		return fmt.Errorf("%s: %w (%v)", s.d.name, ctx.Err(), err)
 	case errors.Is(err, sql.ErrConnDone) || strings.Contains(err.Error(), "sql: database is closed") ||
 		strings.Contains(err.Error(), "sql: statement is closed"):
 		return fmt.Errorf("%s: %w", s.d.name, ErrClosed)
-	case isStoreError(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		return err
 	}
 	return fmt.Errorf("%s: %w", s.d.name, err)
 }
@@ -125,10 +129,6 @@ func (s *sqlStore) Close() error {
 
 // pool is where a read outside a transaction runs.
 func (s *sqlStore) pool() conn { return conn{ps: s.reads} }
-
-// newID returns a fresh id for a game or seek: 12 random base32 characters
-// (60 bits), lower case.
-func newID() string { return strings.ToLower(rand.Text()[:12]) }
 
 // millis is a time as the store keeps it: milliseconds since 1970, NULL for
 // the zero time.
