@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -32,11 +33,11 @@ func commentOf(c store.Comment) commentView {
 func (s *Server) handleComments(w http.ResponseWriter, r *http.Request) error {
 	after := 0
 	if q := r.URL.Query().Get("after"); q != "" {
-		n, err := strconv.Atoi(q)
+		n, err := strconv.ParseInt(q, 10, 32)
 		if err != nil || n < 0 {
-			return invalid("after %q (want a comment number, 0 or more)", q)
+			return invalid("after %.40q (want a comment number from 0 to %d)", q, math.MaxInt32)
 		}
-		after = n
+		after = int(n)
 	}
 	comments, err := s.store.Comments(r.Context(), r.PathValue("id"), after)
 	if err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -23,7 +24,21 @@ const (
 	codeBusy        = "busy"
 	codeInternal    = "internal"
 	codeBadMethod   = "method_not_allowed"
+	// codeClientClosed is the code of a request whose client left before
+	// it was answered (status statusClientClosed).
+	codeClientClosed = "client_closed"
 )
+
+// statusClientClosed is the status logged and counted (metrics) for a
+// request whose client closed the connection before the answer: nginx's
+// 499, which no client reads, since none is left to read it. It is not a
+// fault of the server: it is logged at info level like any answer.
+const statusClientClosed = 499
+
+// clientLeft reports whether r's client has gone: the server cancels a
+// request's context when its connection closes (a deadline of the
+// server's own ends it with DeadlineExceeded instead).
+func clientLeft(r *http.Request) bool { return errors.Is(r.Context().Err(), context.Canceled) }
 
 // apiError is a refusal with its HTTP status and code.
 type apiError struct {
@@ -48,12 +63,15 @@ func invalid(format string, args ...any) *apiError {
 }
 
 // asAPIError turns any error into the apiError the client sees: store errors
-// into their codes, anything unknown into a 500 without details.
+// into their codes, a cancelled request into statusClientClosed, anything
+// unknown into a 500 without details.
 func asAPIError(err error) *apiError {
 	var ae *apiError
 	switch {
 	case errors.As(err, &ae):
 		return ae
+	case errors.Is(err, context.Canceled):
+		return fail(statusClientClosed, codeClientClosed, "the request was cancelled before it was answered")
 	case errors.Is(err, store.ErrNotFound):
 		return fail(http.StatusNotFound, codeNotFound, "%v", err)
 	case errors.Is(err, store.ErrConflict):

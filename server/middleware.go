@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -121,11 +122,20 @@ func clientAddr(r *http.Request) string {
 // apiFunc is an API handler: it answers itself, or returns the error to send.
 type apiFunc func(w http.ResponseWriter, r *http.Request) error
 
-// api adapts an apiFunc, logging the server's own faults.
+// api adapts an apiFunc, logging the server's own faults. A malformed id in
+// the path is answered 404 before f runs; a request whose client left is
+// counted as statusClientClosed, not as a fault.
 func (s *Server) api(f apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := f(w, r); err != nil {
+		err := checkPathID(r)
+		if err == nil {
+			err = f(w, r)
+		}
+		if err != nil {
 			ae := asAPIError(err)
+			if clientLeft(r) {
+				ae = asAPIError(context.Canceled)
+			}
 			if ae.Status >= 500 && ae.Code == codeInternal {
 				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			}

@@ -276,6 +276,9 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
 	if _, err := s.store.OpenSeeks(ctx, 1); err != nil {
+		if clientLeft(r) {
+			return err
+		}
 		s.log.Error("health check failed", "err", err)
 		return fail(http.StatusServiceUnavailable, "unhealthy", "the store does not answer")
 	}
