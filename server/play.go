@@ -53,14 +53,31 @@ func errEnded(g store.Game) error {
 	return fail(http.StatusConflict, codeEnded, "game %s is over (%s, %s)", g.ID, g.Result, g.Reason)
 }
 
+// maxAttempts bounds the attempts of one move or action that keeps losing
+// races to changes of the game by others (store.ErrConflict): each attempt
+// reads the game again and decides anew.
+const maxAttempts = 8
+
+// retry reports whether a change that failed with err, in attempt number
+// attempt, is tried again on the game read anew: when another change came
+// first (store.ErrConflict) and attempts are left. The rules decide again
+// then, so a change that is still legal is made, and one that is no longer
+// (the game ended, the move number moved on) is refused for that reason.
+func retry(err error, attempt int) bool {
+	return errors.Is(err, store.ErrConflict) && attempt < maxAttempts
+}
+
 // move plays the move text for the seat who chooses, if the game still has
 // ply moves (the moves the client has seen). It returns the Game after it,
 // encoded for that seat, and the move's ply.
 //
 // The move is checked against the game as cached, without reading it: the
 // store (AppendMoveAt) refuses the move if the game has changed since, in
-// this process or another. A refusal may then come from an out-of-date cache, so the game is
-// read and the move tried once more; the second answer stands.
+// this process or another. A refusal may then come from an out-of-date
+// cache, so the game is read and the move tried again; after that, only a
+// change made by someone else in between (a draw offer, a takeback request)
+// gets it tried again (retry), and the move stands or falls by the game as
+// it then is.
 func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, text string) ([]byte, int, error) {
 	if err := s.begin(&s.work); err != nil {
 		return nil, 0, err
@@ -69,7 +86,7 @@ func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, tex
 	r := s.cache.get(id)
 	defer r.mu.Unlock()
 	fresh := r.play == nil
-	for {
+	for attempt := 1; ; attempt++ {
 		if fresh {
 			if err := s.refresh(ctx, r, nil); err != nil {
 				return nil, 0, err
@@ -78,7 +95,7 @@ func (s *Server) move(ctx context.Context, id string, who seatRule, ply int, tex
 		version := r.g.Version
 		data, n, err := s.playMove(ctx, r, who, ply, text)
 		// An attempt that changed the game (a flag) stands too.
-		if err == nil || fresh || r.g.Version != version {
+		if err == nil || r.g.Version != version || (fresh && !retry(err, attempt)) {
 			return data, n, err
 		}
 		fresh = true
@@ -159,7 +176,9 @@ const (
 )
 
 // action does one of the actions for the seat who chooses and returns the
-// Game after it, encoded for that seat.
+// Game after it, encoded for that seat. An action that loses a race to
+// another change of the game (in this process or another) is decided again
+// on the game read anew (retry).
 func (s *Server) action(ctx context.Context, id string, who seatRule, name string) ([]byte, error) {
 	if err := s.begin(&s.work); err != nil {
 		return nil, err
@@ -170,7 +189,20 @@ func (s *Server) action(ctx context.Context, id string, who seatRule, name strin
 		return nil, err
 	}
 	defer r.mu.Unlock()
-	g := r.g
+	for attempt := 1; ; attempt++ {
+		data, err := s.act(ctx, r, who, name)
+		if !retry(err, attempt) {
+			return data, err
+		}
+		if err := s.refresh(ctx, r, nil); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// act is one attempt of action on r's game as r has it.
+func (s *Server) act(ctx context.Context, r *replay, who seatRule, name string) ([]byte, error) {
+	g, id := r.g, r.id
 	side, err := who(g)
 	if err != nil {
 		return nil, err
