@@ -40,6 +40,7 @@ var contract = []struct {
 	{"ClaimSeat", testClaimSeat},
 	{"Comments", testComments},
 	{"Seeks", testSeeks},
+	{"ExpireSeeks", testExpireSeeks},
 	{"Refusals", testRefusals},
 	{"Invalid", testInvalid},
 	{"NotFound", testNotFound},

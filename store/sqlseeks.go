@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -145,4 +146,34 @@ func (s *sqlStore) CancelSeek(ctx context.Context, id string) error {
 		}
 		return seekEvents(id), nil
 	})
+}
+
+// expireSeeksQuery deletes the open seeks created before its first value
+// (live clocks) or its second (the others), the oldest MaxExpired of them.
+var expireSeeksQuery = `DELETE FROM seeks WHERE id IN (SELECT id FROM seeks WHERE game_id IS NULL
+	AND created_ms < CASE WHEN initial_ms > 0 OR increment_ms > 0 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END
+	ORDER BY created_ms, id LIMIT ` + strconv.Itoa(MaxExpired) + `) RETURNING id`
+
+// ExpireSeeks implements Store.
+func (s *sqlStore) ExpireSeeks(ctx context.Context, liveBefore, slowBefore time.Time) ([]string, error) {
+	var ids []string
+	err := s.write(ctx, func(ctx context.Context, c conn) ([]Event, error) {
+		rows, err := c.query(ctx, expireSeeksQuery, liveBefore.UnixMilli(), slowBefore.UnixMilli())
+		ids, err = collect(rows, err, func(row rowScanner) (string, error) {
+			var id string
+			return id, row.Scan(&id)
+		})
+		if err != nil || len(ids) == 0 {
+			return nil, err
+		}
+		events := []Event{{Topic: LobbyTopic, Kind: EventSeek}}
+		for _, id := range ids {
+			events = append(events, Event{Topic: id, Kind: EventSeek})
+		}
+		return events, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
 }

@@ -3,7 +3,11 @@ package store
 import (
 	"context"
 	"io"
+	"time"
 )
+
+// MaxExpired is the most seeks one ExpireSeeks call deletes.
+const MaxExpired = 1000
 
 // Store keeps games, moves, comments and seeks. Its methods are safe for
 // concurrent use, by goroutines and (PostgreSQL) by other processes on the
@@ -63,6 +67,10 @@ type Store interface {
 	TakeSeek(ctx context.Context, seekID string, spec GameSpec, st State) (Game, error)
 	// CancelSeek deletes an open seek; a taken one gives ErrConflict.
 	CancelSeek(ctx context.Context, id string) error
+	// ExpireSeeks deletes the open seeks created before liveBefore (those
+	// with a live clock) or before slowBefore (the others), at most
+	// MaxExpired at a time, the oldest first, and returns their ids.
+	ExpireSeeks(ctx context.Context, liveBefore, slowBefore time.Time) ([]string, error)
 
 	// Subscribe returns the events of a topic (a game id, a seek id or
 	// LobbyTopic) committed after it returns, by this process or, on
