@@ -23,6 +23,8 @@ type metrics struct {
 	engineBusy   atomic.Uint64 // analysis requests refused for lack of capacity
 	engineActive atomic.Int64  // engine searches running now
 	flags        atomic.Uint64 // games this process ended on time
+	abandoned    atomic.Uint64 // games this process aborted for want of play (Expiry)
+	seeksExpired atomic.Uint64 // seeks this process removed for want of a taker
 }
 
 func newMetrics() *metrics { return &metrics{requests: map[int]uint64{}} }
@@ -60,6 +62,8 @@ func (m *metrics) write(w io.Writer) {
 		{"timechess_engine_busy_total", "Engine requests refused for lack of capacity.", "counter", m.engineBusy.Load()},
 		{"timechess_engine_active", "Engine searches running now.", "gauge", m.engineActive.Load()},
 		{"timechess_flags_total", "Games ended on time by this process.", "counter", m.flags.Load()},
+		{"timechess_abandoned_total", "Games aborted by this process because nobody moved or took the open seat in time.", "counter", m.abandoned.Load()},
+		{"timechess_seeks_expired_total", "Seeks removed by this process because nobody accepted them in time.", "counter", m.seeksExpired.Load()},
 	} {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %v\n", c.name, c.help, c.name, c.typ, c.name, c.value)
 	}

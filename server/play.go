@@ -129,6 +129,12 @@ func (s *Server) playMove(ctx context.Context, r *replay, who seatRule, ply int,
 		}
 		return nil, 0, fail(http.StatusConflict, codeEnded, "%s's time ran out in game %s", side, id)
 	}
+	if reason, ok := s.expired(g, now); ok {
+		if err := s.abandon(ctx, r, now, reason); err != nil {
+			return nil, 0, err
+		}
+		return nil, 0, errEnded(r.g)
+	}
 	text = strings.TrimSpace(text)
 	if text == "" || len(text) > 200 {
 		return nil, 0, fail(http.StatusBadRequest, codeIllegalMove, "a move is 1 to 200 characters of move text, not %d", len(text))
@@ -219,6 +225,15 @@ func (s *Server) act(ctx context.Context, r *replay, who seatRule, name string) 
 			return r.describeFor(side)
 		}
 		return nil, fail(http.StatusConflict, codeEnded, "%s's time ran out in game %s", turnOf(g), id)
+	}
+	if reason, ok := s.expired(g, now); ok {
+		if err := s.abandon(ctx, r, now, reason); err != nil {
+			return nil, err
+		}
+		if name == actAbort {
+			return r.describeFor(side)
+		}
+		return nil, errEnded(r.g)
 	}
 	if g.Status == store.Waiting && name != actAbort {
 		return nil, invalid("game %s waits for an opponent; only abort is possible", id)
@@ -363,11 +378,11 @@ func (s *Server) flag(ctx context.Context, r *replay, now time.Time) error {
 	return nil
 }
 
-// afterChange schedules what follows a change of g: the timer of its clock,
-// and the engine's reply when the engine is to move.
+// afterChange schedules what follows a change of g: the timer of its clock
+// or of its expiry, and the engine's reply when the engine is to move.
 func (s *Server) afterChange(g store.Game) {
-	if d, ok := deadline(g); ok {
-		s.timers.schedule(g.ID, d)
+	if at, ok := s.checkAt(g); ok {
+		s.timers.schedule(g.ID, at)
 	} else {
 		s.timers.cancel(g.ID)
 	}
@@ -381,9 +396,22 @@ func engineToMove(g store.Game) bool {
 	return g.Status == store.Ongoing && engineLevel(g.Seat(turnOf(g))) > 0
 }
 
-// checkFlag ends the game on time when its side to move has run out: the
-// timers and the sweep call it.
-func (s *Server) checkFlag(ctx context.Context, id string) error {
+// checkAt returns when g's time is next up: the deadline of its running
+// clock, or when it is aborted for want of play (Expiry); false when
+// neither can come.
+func (s *Server) checkAt(g store.Game) (time.Time, bool) {
+	if d, ok := deadline(g); ok {
+		return d, true
+	}
+	at, _, ok := s.cfg.Expiry.of(g)
+	return at, ok
+}
+
+// checkTime ends the game when its time is up: on time when its side to
+// move has run out, aborted when nobody played in time (Expiry). The timers
+// and the sweep call it. When another change comes first, it looks again
+// at the game as that change left it.
+func (s *Server) checkTime(ctx context.Context, id string) error {
 	if err := s.begin(&s.work); err != nil {
 		return err
 	}
@@ -393,13 +421,30 @@ func (s *Server) checkFlag(ctx context.Context, id string) error {
 		return err
 	}
 	defer r.mu.Unlock()
+	for attempt := 1; ; attempt++ {
+		err := s.endIfDue(ctx, r)
+		if !retry(err, attempt) {
+			if err != nil {
+				return fmt.Errorf("checking the time of game %s: %w", id, err)
+			}
+			return nil
+		}
+		if err := s.refresh(ctx, r, nil); err != nil {
+			return err
+		}
+	}
+}
+
+// endIfDue ends r's game when its time is up at the server's clock, and
+// otherwise schedules its next check.
+func (s *Server) endIfDue(ctx context.Context, r *replay) error {
 	now := s.now()
-	if !flagged(r.g, now) {
-		s.afterChange(r.g)
-		return nil
+	if flagged(r.g, now) {
+		return s.flag(ctx, r, now)
 	}
-	if err := s.flag(ctx, r, now); err != nil && !errors.Is(err, store.ErrConflict) {
-		return fmt.Errorf("flagging game %s: %w", id, err)
+	if reason, ok := s.expired(r.g, now); ok {
+		return s.abandon(ctx, r, now, reason)
 	}
+	s.afterChange(r.g)
 	return nil
 }

@@ -35,9 +35,10 @@ type Config struct {
 	EngineHashMB int
 	// CacheGames is how many replayed games the process keeps; default 4096.
 	CacheGames int
-	// SweepInterval is how often every ongoing game is checked for a flag or
-	// an engine to move (timers catch this process's own games sooner);
-	// default 10 s. Negative disables the sweep (tests sweep by hand).
+	// SweepInterval is how often every ongoing or waiting game is checked
+	// for a flag, an expiry (Expiry) or an engine to move, and the seeks for
+	// their expiry (timers catch this process's own games sooner); default
+	// 10 s. Negative disables the sweep (tests sweep by hand).
 	SweepInterval time.Duration
 	// AddrRate limits the API requests per client address, TokenRate the
 	// moves and actions per seat token (HTTP and WebSocket together).
@@ -53,6 +54,9 @@ type Config struct {
 	// Timeouts bound the connections of Serve's HTTP server; zero fields
 	// take their defaults (see Timeouts).
 	Timeouts Timeouts
+	// Expiry says when games nobody plays are aborted and seeks nobody
+	// takes removed; zero fields take their defaults (see Expiry).
+	Expiry Expiry
 }
 
 // Server serves the API of docs/api.md. Build it with New, mount Handler,
@@ -127,6 +131,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.MaxSocketsPerAddr = -1
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
+	cfg.Expiry = cfg.Expiry.withDefaults()
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
 		cache:      newCache(cfg.CacheGames),

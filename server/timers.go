@@ -10,8 +10,9 @@ import (
 )
 
 // timers flag this process's games when their side to move runs out of
-// time. They are a shortcut: the sweep finds every other game (after a
-// restart, or one that another process changed).
+// time, and abort them when nobody played in time (Expiry). They are a
+// shortcut: the sweep finds every other game (after a restart, or one that
+// another process changed).
 type timers struct {
 	s       *Server
 	mu      sync.Mutex
@@ -21,7 +22,8 @@ type timers struct {
 
 func newTimers(s *Server) *timers { return &timers{s: s, byGame: map[string]*time.Timer{}} }
 
-// schedule checks game id for a flag at time at (by the server's clock).
+// schedule checks game id for a flag or an expiry at time at (by the
+// server's clock).
 func (t *timers) schedule(id string, at time.Time) {
 	wait := max(0, at.Sub(t.s.now())) + 10*time.Millisecond
 	t.mu.Lock()
@@ -36,8 +38,8 @@ func (t *timers) schedule(id string, at time.Time) {
 		t.mu.Lock()
 		delete(t.byGame, id)
 		t.mu.Unlock()
-		if err := t.s.checkFlag(t.s.ctx, id); err != nil && !isQuiet(err) {
-			t.s.log.Error("flag check failed", "game", id, "err", err)
+		if err := t.s.checkTime(t.s.ctx, id); err != nil && !isQuiet(err) {
+			t.s.log.Error("time check failed", "game", id, "err", err)
 		}
 	})
 }
@@ -88,11 +90,23 @@ func (s *Server) sweepLoop(ctx context.Context) {
 	}
 }
 
-// sweep checks every ongoing game: it flags those whose side to move has run
-// out of time, sets a timer for the others with a running clock, and queues
-// those where the engine is to move.
+// sweep checks every ongoing and waiting game: it flags those whose side to
+// move has run out of time, aborts those nobody played in time (Expiry),
+// sets a timer for the others with a clock or an expiry to come, and queues
+// those where the engine is to move. Then it removes the seeks nobody took
+// in time.
 func (s *Server) sweep(ctx context.Context) error {
-	f := store.GameFilter{Status: store.Ongoing, Limit: 1000}
+	for _, status := range []store.Status{store.Ongoing, store.Waiting} {
+		if err := s.sweepGames(ctx, status); err != nil {
+			return err
+		}
+	}
+	return s.expireSeeks(ctx, s.now())
+}
+
+// sweepGames is the sweep of the games with status.
+func (s *Server) sweepGames(ctx context.Context, status store.Status) error {
+	f := store.GameFilter{Status: status, Limit: 1000}
 	for {
 		games, err := s.store.ListGames(ctx, f)
 		if err != nil {
@@ -100,8 +114,8 @@ func (s *Server) sweep(ctx context.Context) error {
 		}
 		now := s.now()
 		for _, g := range games {
-			if flagged(g, now) {
-				if err := s.checkFlag(ctx, g.ID); err != nil && !isQuiet(err) {
+			if _, due := s.expired(g, now); due || flagged(g, now) {
+				if err := s.checkTime(ctx, g.ID); err != nil && !isQuiet(err) {
 					return err
 				}
 				continue

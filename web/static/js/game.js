@@ -239,7 +239,9 @@ export async function gamePage(root, id) {
     if (g.status === 'waiting') {
       text = g.you ? `Waiting for someone to take the ${open || 'open'} seat` : `The ${open || 'open'} seat is free: join to play`;
     } else if (g.status !== 'ongoing') {
-      text = g.reason === 'aborted' ? 'Game aborted' : `Game over: ${g.result}` + (g.reason ? ` (${g.reason})` : '');
+      // An abort's reason is "aborted", or "aborted: no move in 5 minutes"
+      // when the server gave up on a game nobody played.
+      text = g.reason.startsWith('aborted') ? 'Game ' + g.reason : `Game over: ${g.result}` + (g.reason ? ` (${g.reason})` : '');
     } else if (!g.position) {
       text = '';
     } else {

@@ -180,7 +180,7 @@ function watchMySeeks() {
 function stateText(g) {
   if (g.status === 'ongoing') return `ply ${g.ply}`;
   if (g.status === 'waiting') return 'waiting for a player';
-  return g.reason === 'aborted' ? 'aborted' : g.result;
+  return g.reason.startsWith('aborted') ? g.reason : g.result;
 }
 
 function gameRow(g) {
