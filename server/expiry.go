@@ -95,6 +95,16 @@ func (s *Server) abandon(ctx context.Context, r *replay, now time.Time, reason s
 	return nil
 }
 
+// seekExpired reports whether the open seek k has waited too long for a
+// taker at now, and for how long it could wait.
+func (e Expiry) seekExpired(k store.Seek, now time.Time) (time.Duration, bool) {
+	wait := e.SeekSlow
+	if k.TimeControl.Live() {
+		wait = e.Seek
+	}
+	return wait, k.Game == "" && !now.Before(k.Created.Add(wait))
+}
+
 // expireSeeks removes the seeks that have waited too long for a taker.
 func (s *Server) expireSeeks(ctx context.Context, now time.Time) error {
 	e := s.cfg.Expiry

@@ -127,12 +127,13 @@ func TestExpiry(t *testing.T) {
 	})
 }
 
-// TestExpiryConfigured: Config.Expiry shortens the times, and a move or an
-// action in a game past its expiry, before any sweep, finds it aborted.
+// TestExpiryConfigured: Config.Expiry shortens the times; a move or an
+// action in a game past its expiry, before any sweep, finds it aborted, and
+// a seek past its expiry cannot be accepted.
 func TestExpiryConfigured(t *testing.T) {
 	clock := newClockNow()
 	ts := startTuned(t, backends()[0].fresh(t), clock, func(cfg *Config) {
-		cfg.Expiry = Expiry{FirstMove: time.Minute, OpenSeat: 10 * time.Minute}
+		cfg.Expiry = Expiry{FirstMove: time.Minute, OpenSeat: 10 * time.Minute, Seek: time.Minute}
 	})
 	tc := map[string]any{"time_control": map[string]any{"initial_ms": 60000, "increment_ms": 1000}}
 	s, white, black := ts.friendGame(tc)
@@ -140,8 +141,14 @@ func TestExpiryConfigured(t *testing.T) {
 	other, white2, _ := ts.friendGame(tc)
 	var open seated
 	ts.call("POST", "/api/v1/games", "", map[string]any{"variant": "chess", "opponent": "open", "time_control": tc["time_control"]}, http.StatusCreated, &open)
+	var k struct{ Seek seekView }
+	ts.call("POST", "/api/v1/seeks", "", map[string]any{"variant": "chess", "time_control": tc["time_control"]}, http.StatusCreated, &k)
 	clock.advance(61 * time.Second)
-	res := ts.do("POST", "/api/v1/games/"+s.Game.ID+"/moves", black, map[string]any{"ply": 1, "move": "e5"})
+	res := ts.do("POST", "/api/v1/seeks/"+k.Seek.ID+"/accept", "", nil)
+	if res.status != http.StatusNotFound || !strings.Contains(string(res.body), "nobody accepted it in 1 minute") {
+		t.Errorf("accepting a seek after its expiry: %d %s", res.status, res.body)
+	}
+	res = ts.do("POST", "/api/v1/games/"+s.Game.ID+"/moves", black, map[string]any{"ply": 1, "move": "e5"})
 	if res.status != http.StatusConflict || res.errorCode() != codeEnded || !strings.Contains(string(res.body), "aborted: no move in 1 minute") {
 		t.Errorf("a move after the expiry: %d %s", res.status, res.body)
 	}
@@ -156,6 +163,7 @@ func TestExpiryConfigured(t *testing.T) {
 	if g := ts.sweepAfter(2*time.Minute, open.Game.ID); g.Reason != "aborted: no opponent in 10 minutes" {
 		t.Errorf("open seat after 11 minutes: %s %s", g.Status, g.Reason)
 	}
+	ts.call("GET", "/api/v1/seeks/"+k.Seek.ID, "", nil, http.StatusNotFound, nil)
 }
 
 // TestExpiryTimer: with no sweep, the server's own timer aborts a game of

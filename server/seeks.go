@@ -94,6 +94,9 @@ func (s *Server) handleAcceptSeek(w http.ResponseWriter, r *http.Request) error 
 	if k.Game != "" {
 		return fail(http.StatusConflict, codeConflict, "seek %s was taken already", k.ID)
 	}
+	if wait, ok := s.cfg.Expiry.seekExpired(k, s.now()); ok {
+		return fail(http.StatusNotFound, codeNotFound, "seek %s has expired: nobody accepted it in %s", k.ID, spell(wait))
+	}
 	creator := k.Side
 	if creator == store.NoSide {
 		if creator, err = chooseSide("random"); err != nil {
