@@ -253,6 +253,19 @@ func (g Game) SeatOf(token string) (Side, error) {
 	return NoSide, fmt.Errorf("game %s: %w", g.ID, ErrBadToken)
 }
 
+// InviteOf returns the side whose seat the invitation keeps, taken or not,
+// in constant time per seat, or ErrBadToken.
+func (g Game) InviteOf(invite string) (Side, error) {
+	h := HashToken(invite)
+	if h.matches(g.White.Invite) {
+		return White, nil
+	}
+	if h.matches(g.Black.Invite) {
+		return Black, nil
+	}
+	return NoSide, fmt.Errorf("game %s: no seat waits for this invitation: %w", g.ID, ErrBadToken)
+}
+
 // Move is one action of a game's log.
 type Move struct {
 	// Ply numbers the moves from 1; AppendMove sets it.
