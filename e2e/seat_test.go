@@ -15,6 +15,21 @@ import (
 func TestSeatLinks(t *testing.T) {
 	e := newEnv(t)
 
+	t.Run("invitation waiting", func(t *testing.T) {
+		w := e.client(t, "inviter")
+		w.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		w.open("/")
+		w.click("create-submit")
+		w.waitJS(`location.pathname.startsWith('/game/') && document.getElementById('app').dataset.ready === 'true' && !!document.querySelector('[data-testid=invite-link]')`, "the new game's page with its invitation")
+		says := eval[string](w, `document.querySelector('[data-testid=invite]').textContent`)
+		if !strings.Contains(says, "It works once: the first person to open it plays ") {
+			w.fail("the invitation box says %q", says)
+		}
+		w.waitJS(`[...document.querySelectorAll('.player-name')].some((n) => n.textContent === 'Friend (invited)')`, "the friend's row to say they are invited")
+		w.screenshot("page-phone-invitation-waiting")
+		fits(w)
+	})
+
 	t.Run("invitation used once", func(t *testing.T) {
 		g := newFriendGame(t, e, "chess")
 		link := eval[string](g.white, `document.querySelector('[data-testid=invite-link]') ? '' : 'gone'`)

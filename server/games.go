@@ -306,7 +306,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.answerJoin(w, rp, ng, seatAnswer{Token: token, Side: side})
+	return s.answerJoin(w, r, rp, ng, seatAnswer{Token: token, Side: side})
 }
 
 // takeInvite gives the caller, who brings the invitation invite, the seat it
@@ -319,7 +319,7 @@ func (s *Server) takeInvite(w http.ResponseWriter, r *http.Request, rp *replay, 
 	side, err := g.InviteOf(invite)
 	if err != nil {
 		if held, err := g.SeatOf(invite); err == nil {
-			return s.answerJoin(w, rp, g, seatAnswer{Token: invite, Side: held})
+			return s.answerJoin(w, r, rp, g, seatAnswer{Token: invite, Side: held})
 		}
 		return fail(http.StatusForbidden, codeBadToken, "this invitation is not one of game %s: check that the link was copied whole", g.ID)
 	}
@@ -338,7 +338,7 @@ func (s *Server) takeInvite(w http.ResponseWriter, r *http.Request, rp *replay, 
 	if err != nil {
 		return err
 	}
-	return s.answerJoin(w, rp, ng, seatAnswer{Token: token, Side: side})
+	return s.answerJoin(w, r, rp, ng, seatAnswer{Token: token, Side: side})
 }
 
 // inviteTaken is the refusal of an invitation to the seat of side, which
@@ -352,10 +352,13 @@ func inviteTaken(g store.Game, side store.Side) error {
 		"this invitation was already taken by the player who joined as %s%s; you are watching the game (ask whoever invited you for a new invitation)", side, when)
 }
 
-// answerJoin stores the game ng, in which the caller just took a seat, in
-// rp, announces it and answers with a.
-func (s *Server) answerJoin(w http.ResponseWriter, rp *replay, ng store.Game, a seatAnswer) error {
-	rp.g = ng
+// answerJoin brings rp up to the game ng, in which the caller just took a
+// seat (moves made meanwhile included: taking an invitation names no
+// version), announces it and answers with a.
+func (s *Server) answerJoin(w http.ResponseWriter, r *http.Request, rp *replay, ng store.Game, a seatAnswer) error {
+	if err := s.refresh(r.Context(), rp, &ng); err != nil {
+		return err
+	}
 	s.afterChange(ng)
 	data, err := rp.describeFor(a.Side)
 	if err != nil {

@@ -34,7 +34,7 @@ function playerName(game, side) {
   const p = game[side] || {};
   if (p.player === 'engine') return `Engine (level ${p.level})`;
   if (p.player === 'open') return 'Waiting for a player';
-  if (p.invited) return 'Invited friend (not here yet)';
+  if (p.invited) return 'Friend (invited)';
   if (p.name) return p.name;
   const name = game.you === side ? 'You' : sideName(side);
   return p.joined && game.you !== side && game.ply < 2 ? `${name} · joined ${clockTime(p.joined)}` : name;
@@ -410,7 +410,7 @@ export async function gamePage(root, id) {
       return;
     }
     const link = friend ? `${location.origin}/game/${id}#seat=${encodeURIComponent(s.invite)}` : `${location.origin}/game/${id}`;
-    clear(invite, h('p', {}, friend ? 'Send this link to your friend. It works once: the first person to open it plays ' + friendSide + '.' : 'Share this link; the first person to open it and join plays you:'),
+    clear(invite, h('p', {}, friend ? `Send this link to your friend. It works once: the first person to open it plays ${sideName(friendSide)}.` : 'Share this link; the first person to open it and join plays you:'),
       h('div', { class: 'row' },
         h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'invite-link', 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', class: 'small', onclick: () => copyText(link) }, 'Copy')));
