@@ -238,3 +238,27 @@ func TestCommentCharacters(t *testing.T) {
 		t.Errorf("%d comments stored, want the 5 accepted", len(list))
 	}
 }
+
+// TestInviteAfterMoveElsewhere: a server that keeps the game from before
+// another server (on the same database) stored a move gives the friend who
+// takes the invitation the game with that move, and shows it so afterwards.
+func TestInviteAfterMoveElsewhere(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		dsn := b.fresh(t)
+		one := start(t, dsn, nil)
+		id, white, invite := createFriendGame(one)
+		one.game(id, "") // one keeps the game, at ply 0
+		two := start(t, dsn, nil)
+		two.play(id, white, 0, "e4")
+		var friend struct {
+			Game apiGame
+		}
+		one.call("POST", "/api/v1/games/"+id+"/join", "", map[string]any{"invite": invite}, http.StatusOK, &friend)
+		if g := friend.Game; g.Ply != 1 || len(g.Moves) != 1 || g.Turn != "black" {
+			t.Errorf("the friend got ply %d, %d moves, %s to move; want the move made on the other server", g.Ply, len(g.Moves), g.Turn)
+		}
+		if g := one.game(id, ""); g.Ply != 1 || len(g.Moves) != 1 {
+			t.Errorf("the first server shows ply %d with %d moves", g.Ply, len(g.Moves))
+		}
+	})
+}
