@@ -20,14 +20,24 @@ const (
 
 // commentView is a comment as the API shows it.
 type commentView struct {
-	Seq    int       `json:"seq"`
-	Author string    `json:"author"`
-	Text   string    `json:"text"`
-	At     time.Time `json:"at"`
+	Seq    int    `json:"seq"`
+	Author string `json:"author"`
+	// Role is the side of a player of the game ("white", "black"), as the
+	// seat token sent with the comment showed, or "spectator".
+	Role string    `json:"role"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
 }
 
+// spectator is the role of a comment whose author holds no seat.
+const spectator = "spectator"
+
 func commentOf(c store.Comment) commentView {
-	return commentView{Seq: c.Seq, Author: c.Author, Text: c.Text, At: c.At}
+	role := string(c.Side)
+	if c.Side == store.NoSide {
+		role = spectator
+	}
+	return commentView{Seq: c.Seq, Author: c.Author, Role: role, Text: c.Text, At: c.At}
 }
 
 func (s *Server) handleComments(w http.ResponseWriter, r *http.Request) error {
@@ -73,7 +83,23 @@ func (s *Server) handleAddComment(w http.ResponseWriter, r *http.Request) error 
 	case utf8.RuneCountInString(req.Text) > maxCommentText:
 		return invalid("text: at most %d characters", maxCommentText)
 	}
-	c, err := s.store.AddComment(r.Context(), r.PathValue("id"), req.Author, req.Text)
+	if err := checkPersonText("author", req.Author, false); err != nil {
+		return err
+	}
+	if err := checkPersonText("text", req.Text, true); err != nil {
+		return err
+	}
+	side := store.NoSide
+	if token := bearer(r); token != "" {
+		g, err := s.store.Game(r.Context(), r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		if side, err = g.SeatOf(token); err != nil {
+			return fail(http.StatusForbidden, codeBadToken, "the token sent with the comment holds no seat of game %s; send the comment without it to post as a spectator", g.ID)
+		}
+	}
+	c, err := s.store.AddComment(r.Context(), r.PathValue("id"), side, req.Author, req.Text)
 	if err != nil {
 		return err
 	}

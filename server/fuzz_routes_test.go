@@ -81,7 +81,7 @@ func fuzzTargets(f *testing.F) []*fuzzTarget {
 				f.Fatal(err)
 			}
 		}
-		if _, err := st.AddComment(ctx, id, "kibitzer", "hello"); err != nil {
+		if _, err := st.AddComment(ctx, id, store.NoSide, "kibitzer", "hello"); err != nil {
 			f.Fatal(err)
 		}
 		k, err := st.CreateSeek(ctx, store.SeekSpec{Variant: "chess", Start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

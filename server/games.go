@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -160,7 +161,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	switch req.Opponent {
 	case "friend":
 		invite = store.NewToken()
-		theirs = store.Seat{Token: store.HashToken(invite)}
+		theirs = store.Seat{Invite: store.HashToken(invite)}
 	case "engine":
 		if req.Level < 1 || req.Level > maxLevel {
 			return invalid("level %d (want 1 to %d)", req.Level, maxLevel)
@@ -261,7 +262,20 @@ func (s *Server) handleGamePosition(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
+// joinRequest is the body of POST /api/v1/games/{id}/join, which may be
+// empty (take the open seat).
+type joinRequest struct {
+	// Invite is the token of a friend's invitation: take the seat it keeps.
+	Invite string `json:"invite"`
+}
+
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
+	var req joinRequest
+	if r.ContentLength != 0 {
+		if err := decode(w, r, maxBody, &req); err != nil {
+			return err
+		}
+	}
 	rp, err := s.open(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -271,12 +285,17 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if g.Status == store.Ended {
 		return errEnded(g)
 	}
+	if req.Invite != "" {
+		return s.takeInvite(w, r, rp, req.Invite)
+	}
 	side := store.NoSide
 	switch {
 	case g.White.Open():
 		side = store.White
 	case g.Black.Open():
 		side = store.Black
+	case g.White.Invited() || g.Black.Invited():
+		return fail(http.StatusConflict, codeConflict, "game %s has no open seat: the other seat is kept for an invited friend, who takes it with the invitation link", g.ID)
 	default:
 		return fail(http.StatusConflict, codeConflict, "game %s has no open seat", g.ID)
 	}
@@ -287,13 +306,66 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rp.g = ng
-	s.afterChange(ng)
-	data, err := rp.describeFor(side)
+	return s.answerJoin(w, r, rp, ng, seatAnswer{Token: token, Side: side})
+}
+
+// takeInvite gives the caller, who brings the invitation invite, the seat it
+// keeps and a seat token of their own, once; later visitors with the same
+// invitation are told who took it and when, and watch. A game created before
+// invitations were kept apart has the invitation as its seat token: its
+// holder keeps that seat and token.
+func (s *Server) takeInvite(w http.ResponseWriter, r *http.Request, rp *replay, invite string) error {
+	g := rp.g
+	side, err := g.InviteOf(invite)
+	if err != nil {
+		if held, err := g.SeatOf(invite); err == nil {
+			return s.answerJoin(w, r, rp, g, seatAnswer{Token: invite, Side: held})
+		}
+		return fail(http.StatusForbidden, codeBadToken, "this invitation is not one of game %s: check that the link was copied whole", g.ID)
+	}
+	if !g.Seat(side).Invited() {
+		return inviteTaken(g, side)
+	}
+	token := store.NewToken()
+	ng, err := s.store.TakeInvite(r.Context(), g.ID, side, store.HashToken(invite), store.HashToken(token))
+	if errors.Is(err, store.ErrConflict) {
+		// Taken meanwhile, through another server: say by whom.
+		if g, err = s.store.Game(r.Context(), g.ID); err != nil {
+			return err
+		}
+		return inviteTaken(g, side)
+	}
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, seatAnswer{Game: data, Token: token, Side: side})
+	return s.answerJoin(w, r, rp, ng, seatAnswer{Token: token, Side: side})
+}
+
+// inviteTaken is the refusal of an invitation to the seat of side, which
+// its player took already.
+func inviteTaken(g store.Game, side store.Side) error {
+	when := ""
+	if joined := g.Seat(side).Joined; !joined.IsZero() {
+		when = " at " + joined.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	return fail(http.StatusConflict, codeConflict,
+		"this invitation was already taken by the player who joined as %s%s; you are watching the game (ask whoever invited you for a new invitation)", side, when)
+}
+
+// answerJoin brings rp up to the game ng, in which the caller just took a
+// seat (moves made meanwhile included: taking an invitation names no
+// version), announces it and answers with a.
+func (s *Server) answerJoin(w http.ResponseWriter, r *http.Request, rp *replay, ng store.Game, a seatAnswer) error {
+	if err := s.refresh(r.Context(), rp, &ng); err != nil {
+		return err
+	}
+	s.afterChange(ng)
+	data, err := rp.describeFor(a.Side)
+	if err != nil {
+		return err
+	}
+	a.Game = data
+	writeJSON(w, http.StatusOK, a)
 	return nil
 }
 

@@ -277,20 +277,23 @@ type seated struct {
 	InviteToken string `json:"invite_token"`
 }
 
-// friendGame creates a friend game with the creator as White and returns
-// the White and Black tokens.
+// friendGame creates a friend game with the creator as White, lets the
+// friend take the invitation and returns the creation's answer (its game
+// read again after the friend joined) and the White and Black tokens.
 func (ts *testServer) friendGame(body map[string]any) (seated, string, string) {
 	ts.t.Helper()
 	req := map[string]any{"variant": "chess", "color": "white", "opponent": "friend", "time_control": map[string]any{}}
 	for k, v := range body {
 		req[k] = v
 	}
-	var s seated
+	var s, friend seated
 	ts.call("POST", "/api/v1/games", "", req, http.StatusCreated, &s)
+	ts.call("POST", "/api/v1/games/"+s.Game.ID+"/join", "", map[string]any{"invite": s.InviteToken}, http.StatusOK, &friend)
+	s.Game = ts.game(s.Game.ID, s.Token) // as it is now, with both seats taken
 	if s.Side != "white" {
-		return s, s.InviteToken, s.Token
+		return s, friend.Token, s.Token
 	}
-	return s, s.Token, s.InviteToken
+	return s, s.Token, friend.Token
 }
 
 // play makes a move over HTTP and returns the game after it.

@@ -41,6 +41,11 @@ type gameView struct {
 type seatView struct {
 	Player string `json:"player"`
 	Level  int    `json:"level,omitempty"`
+	// Invited: the seat waits for the friend who holds its invitation.
+	Invited bool `json:"invited,omitempty"`
+	// Joined is when the player took the seat (by invitation or by
+	// joining), for a seat taken after the game was created.
+	Joined *time.Time `json:"joined,omitempty"`
 }
 
 type timeControlView struct {
@@ -93,6 +98,11 @@ func describeSeat(seat store.Seat) seatView {
 		return seatView{Player: "engine", Level: engineLevel(seat)}
 	case seat.Open():
 		return seatView{Player: "open"}
+	case seat.Invited():
+		return seatView{Player: "human", Invited: true}
+	case !seat.Joined.IsZero():
+		joined := seat.Joined
+		return seatView{Player: "human", Joined: &joined}
 	}
 	return seatView{Player: "human"}
 }

@@ -35,7 +35,8 @@ func testBadArguments(t *testing.T, b backend) {
 		_, errs["TakeBack"] = s.TakeBack(ctx, id, 1, 0, ongoing)
 		_, errs["SetState"] = s.SetState(ctx, id, 1, ongoing)
 		_, errs["ClaimSeat"] = s.ClaimSeat(ctx, id, 1, store.White, store.Seat{Engine: "x"}, ongoing)
-		_, errs["AddComment"] = s.AddComment(ctx, id, "", "hello")
+		_, errs["TakeInvite"] = s.TakeInvite(ctx, id, store.Black, store.HashToken("invite"), store.HashToken("token"))
+		_, errs["AddComment"] = s.AddComment(ctx, id, store.NoSide, "", "hello")
 		_, errs["Comments"] = s.Comments(ctx, id, 0)
 		_, errs["Seek"] = s.Seek(ctx, id)
 		_, errs["TakeSeek"] = s.TakeSeek(ctx, id, chessSpec("a", "b"), ongoing)
@@ -102,7 +103,7 @@ func testCallerLeft(t *testing.T, b backend) {
 	_, errs["ListGames"] = s.ListGames(ctx, store.GameFilter{})
 	_, errs["AppendMove"] = s.AppendMove(ctx, g.ID, 0, store.Move{Action: "e2e4"}, ongoing)
 	_, errs["SetState"] = s.SetState(ctx, g.ID, g.Version, ongoing)
-	_, errs["AddComment"] = s.AddComment(ctx, g.ID, "", "hello")
+	_, errs["AddComment"] = s.AddComment(ctx, g.ID, store.NoSide, "", "hello")
 	_, errs["Comments"] = s.Comments(ctx, g.ID, 0)
 	_, errs["OpenSeeks"] = s.OpenSeeks(ctx, 10)
 	for name, err := range errs {

@@ -189,7 +189,8 @@ func readBackup(r io.Reader, visit func(backupRecord) error) error {
 			if c.Text == "" {
 				err = errors.Join(err, errors.New("empty comment"))
 			}
-			err = errors.Join(err, checkText("comment author", c.Author, maxName), checkText("comment", c.Text, maxComment), requireTime("comment", c.At))
+			err = errors.Join(err, checkText("comment author", c.Author, maxName), c.Side.validate("comment"),
+				checkText("comment", c.Text, maxComment), requireTime("comment", c.At))
 			n.Comments++
 		case rec.Seek != nil:
 			err = checkBackupSeek(*rec.Seek, games)

@@ -24,8 +24,8 @@ func populate(t *testing.T, s store.Store) {
 	ctx := testContext(t)
 	g := play(t, s, newChessGame(t, s), "e2e4", "e7e5", "g1f3", "b8c6")
 	g = must[store.Game](t)(s.TakeBack(ctx, g.ID, 4, 3, ongoing))
-	must[store.Comment](t)(s.AddComment(ctx, g.ID, "kibitzer", "Ruy Lopez next?\nPerhaps."))
-	must[store.Comment](t)(s.AddComment(ctx, g.ID, "", "♞"))
+	must[store.Comment](t)(s.AddComment(ctx, g.ID, store.NoSide, "kibitzer", "Ruy Lopez next?\nPerhaps."))
+	must[store.Comment](t)(s.AddComment(ctx, g.ID, store.NoSide, "", "♞"))
 
 	spec := chessSpec("alice", "")
 	spec.Variant, spec.Start = "gifford", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 book= travels=0,0"
@@ -49,6 +49,15 @@ func populate(t *testing.T, s store.Store) {
 	must[store.Game](t)(s.TakeSeek(ctx, k.ID, chessSpec("carol", "dave"), ongoing))
 	seek.Side = store.White
 	must[store.Seek](t)(s.CreateSeek(ctx, seek))
+
+	// A friend's game whose invitation was taken, with a comment by the
+	// friend, and one whose invitation waits.
+	invited := chessSpec("erin", "")
+	invited.Black = store.Seat{Invite: store.HashToken("erin's invitation")}
+	friends := must[store.Game](t)(s.CreateGame(ctx, invited, ongoing))
+	must[store.Game](t)(s.TakeInvite(ctx, friends.ID, store.Black, invited.Black.Invite, store.HashToken("frank")))
+	must[store.Comment](t)(s.AddComment(ctx, friends.ID, store.Black, "frank", "thanks for the invitation"))
+	must[store.Game](t)(s.CreateGame(ctx, invited, ongoing))
 }
 
 func backup(t *testing.T, s store.Store) []byte {
@@ -147,6 +156,11 @@ var badBackups = []struct {
 	{"a short token hash", func(l []string) []string {
 		i := find(l, `"token":"`)
 		l[i] = strings.Replace(l[i], `"token":"`, `"token":"ab`, 1)
+		return l
+	}},
+	{"a comment by no side", func(l []string) []string {
+		i := find(l, `"comment":`)
+		l[i] = strings.Replace(l[i], `"author":`, `"side":"red","author":`, 1)
 		return l
 	}},
 	{"data after the trailer", func(l []string) []string { return append(l, l[1]) }},

@@ -121,7 +121,7 @@ func testConcurrentComments(t *testing.T, b backend) {
 	s, id, errs := race(t, b, func(s store.Store) string {
 		return newChessGame(t, s).ID
 	}, func(s store.Store, id string, i int) error {
-		_, err := s.AddComment(testContext(t), id, fmt.Sprint("kibitzer", i), "hello")
+		_, err := s.AddComment(testContext(t), id, store.NoSide, fmt.Sprint("kibitzer", i), "hello")
 		return err
 	})
 	for i, err := range errs {

@@ -10,10 +10,10 @@
 //
 // Concurrency is optimistic: a move names the ply count it expects
 // (AppendMove), other state changes name the version they were computed from
-// (SetState, ClaimSeat), and a change made in the meantime fails with
-// ErrConflict instead of being overwritten. Every change is all or nothing
-// (changes that wait together may share one transaction and its commit:
-// group commit on both databases); when a method returns nil the change is
-// durable. docs/storage.md describes the schema, the feed and the backup
-// format.
+// (SetState, ClaimSeat), an invitation is taken once (TakeInvite), and a
+// change made in the meantime fails with ErrConflict instead of being
+// overwritten. Every change is all or nothing (changes that wait together
+// may share one transaction and its commit: group commit on both
+// databases); when a method returns nil the change is durable.
+// docs/storage.md describes the schema, the feed and the backup format.
 package store

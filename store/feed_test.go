@@ -66,7 +66,7 @@ func testFeed(t *testing.T, b backend) {
 	expect(t, events, g.ID, store.EventState, 3)
 	g = must[store.Game](t)(s.TakeBack(ctx, g.ID, 3, 2, ongoing))
 	expect(t, events, g.ID, store.EventState, 2)
-	must[store.Comment](t)(s.AddComment(ctx, g.ID, "", "hm"))
+	must[store.Comment](t)(s.AddComment(ctx, g.ID, store.NoSide, "", "hm"))
 	if ev := expect(t, events, g.ID, store.EventComment, 0); ev.Seq != 1 {
 		t.Errorf("comment event %+v: want seq 1", ev)
 	}

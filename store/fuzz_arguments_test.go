@@ -58,7 +58,7 @@ func FuzzArguments(f *testing.F) {
 			_, errs["Game"] = s.Game(ctx, id)
 			_, errs["Moves"] = s.Moves(ctx, id, count)
 			_, errs["Comments"] = s.Comments(ctx, id, count)
-			_, errs["AddComment"] = s.AddComment(ctx, id, text, text)
+			_, errs["AddComment"] = s.AddComment(ctx, id, store.Side(text), text, text)
 			_, errs["ListGames"] = s.ListGames(ctx, store.GameFilter{Owner: text, Limit: count})
 			_, errs["AppendMove"] = s.AppendMove(ctx, id, count, store.Move{Action: text}, ongoing)
 			_, errs["TakeBack"] = s.TakeBack(ctx, id, count, 0, ongoing)

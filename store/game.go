@@ -52,8 +52,8 @@ const (
 	Draw      Result = "1/2-1/2"
 )
 
-// Seat is one side's player: a secret token (kept as its hash), an engine, or
-// nobody yet.
+// Seat is one side's player: a secret token (kept as its hash), an engine, a
+// friend's invitation not taken yet, or nobody yet.
 type Seat struct {
 	// Token is the hash of the seat's secret token; zero while the seat has
 	// no human player.
@@ -64,10 +64,24 @@ type Seat struct {
 	// Engine is the engine's settings (for example its strength) when the
 	// engine plays this side; empty for a human. The store does not read it.
 	Engine string `json:"engine,omitempty"`
+	// Invite is the hash of the invitation that keeps the seat for a
+	// friend: while Token is zero the seat waits for the invitation's
+	// holder (TakeInvite); it stays once taken, so that a later visitor
+	// with the same invitation can be told it is used.
+	Invite TokenHash `json:"invite,omitzero"`
+	// Joined is when the player took the seat (TakeInvite, ClaimSeat); zero
+	// for a seat given when the game was created.
+	Joined time.Time `json:"joined,omitzero"`
 }
 
-// Open reports whether nobody holds the seat yet: no token, owner or engine.
-func (s Seat) Open() bool { return s.Token.IsZero() && s.Engine == "" && s.Owner == "" }
+// Open reports whether nobody holds the seat yet and nobody is invited to
+// it: no token, owner, engine or invitation.
+func (s Seat) Open() bool {
+	return s.Token.IsZero() && s.Engine == "" && s.Owner == "" && s.Invite.IsZero()
+}
+
+// Invited reports whether the seat waits for the holder of its invitation.
+func (s Seat) Invited() bool { return !s.Invite.IsZero() && s.Token.IsZero() }
 
 // TimeControl is how a game is timed: a live clock (Initial plus Increment per
 // move), correspondence (Days per move), or neither (untimed).
@@ -163,7 +177,7 @@ func (s Side) validate(what string) error {
 }
 
 // GameSpec is what a game is created with and never changes, seats aside
-// (ClaimSeat fills an open one).
+// (ClaimSeat fills an open one, TakeInvite an invited one).
 type GameSpec struct {
 	// Variant is the rules' registered name ("chess", "gifford", ...).
 	Variant string `json:"variant"`
@@ -239,6 +253,19 @@ func (g Game) SeatOf(token string) (Side, error) {
 	return NoSide, fmt.Errorf("game %s: %w", g.ID, ErrBadToken)
 }
 
+// InviteOf returns the side whose seat the invitation keeps, taken or not,
+// in constant time per seat, or ErrBadToken.
+func (g Game) InviteOf(invite string) (Side, error) {
+	h := HashToken(invite)
+	if h.matches(g.White.Invite) {
+		return White, nil
+	}
+	if h.matches(g.Black.Invite) {
+		return Black, nil
+	}
+	return NoSide, fmt.Errorf("game %s: no seat waits for this invitation: %w", g.ID, ErrBadToken)
+}
+
 // Move is one action of a game's log.
 type Move struct {
 	// Ply numbers the moves from 1; AppendMove sets it.
@@ -263,10 +290,13 @@ func (m Move) validate() error {
 type Comment struct {
 	Game string `json:"game"`
 	// Seq numbers the comments of a game from 1.
-	Seq    int       `json:"seq"`
-	Author string    `json:"author"`
-	Text   string    `json:"text"`
-	At     time.Time `json:"at"`
+	Seq    int    `json:"seq"`
+	Author string `json:"author"`
+	// Side is the side whose player wrote the comment (the server checks
+	// the seat token sent with it), NoSide for a spectator.
+	Side Side      `json:"side,omitempty"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
 }
 
 // The longest texts the store accepts; the server sets its own, smaller limits.

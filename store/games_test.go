@@ -256,7 +256,7 @@ func testClaimSeat(t *testing.T, b backend) {
 	_, err = s.ClaimSeat(ctx, g.ID, g.Version+1, store.Black, friend, ongoing)
 	wantErr(t, "claim at a wrong version", err, store.ErrConflict)
 	joined := must[store.Game](t)(s.ClaimSeat(ctx, g.ID, g.Version, store.Black, friend, ongoing))
-	if joined.Black != friend || joined.Status != store.Ongoing || joined.Version != g.Version+1 {
+	if joined.Black.Token != friend.Token || joined.Black.Joined.IsZero() || joined.Status != store.Ongoing || joined.Version != g.Version+1 {
 		t.Fatalf("after the claim: %+v", joined)
 	}
 	if side, err := joined.SeatOf("friend"); side != store.Black || err != nil {
@@ -278,7 +278,7 @@ func testComments(t *testing.T, b backend) {
 	g := newChessGame(t, s)
 	texts := []string{"Nice opening!", "Multi-line\ncomment\twith a tab, and ünïcödé ♞", "gg"}
 	for i, text := range texts {
-		c := must[store.Comment](t)(s.AddComment(ctx, g.ID, "kibitzer", text))
+		c := must[store.Comment](t)(s.AddComment(ctx, g.ID, store.NoSide, "kibitzer", text))
 		if c.Seq != i+1 || c.Game != g.ID || c.Text != text || c.At.IsZero() {
 			t.Errorf("comment %d: %+v", i+1, c)
 		}
@@ -296,7 +296,7 @@ func testComments(t *testing.T, b backend) {
 	}
 	// Kibitzing goes on after the game.
 	ended := must[store.Game](t)(s.SetState(ctx, g.ID, after.Version, store.State{Status: store.Ended, Result: store.Draw, Reason: "agreement"}))
-	must[store.Comment](t)(s.AddComment(ctx, ended.ID, "", "a fair result"))
+	must[store.Comment](t)(s.AddComment(ctx, ended.ID, store.NoSide, "", "a fair result"))
 }
 
 func testSeeks(t *testing.T, b backend) {
@@ -366,7 +366,7 @@ func testNotFound(t *testing.T, b backend) {
 	_, errs["TakeBack"] = s.TakeBack(ctx, id, 1, 0, ongoing)
 	_, errs["SetState"] = s.SetState(ctx, id, 1, ongoing)
 	_, errs["ClaimSeat"] = s.ClaimSeat(ctx, id, 1, store.White, store.Seat{Engine: "x"}, ongoing)
-	_, errs["AddComment"] = s.AddComment(ctx, id, "", "hello")
+	_, errs["AddComment"] = s.AddComment(ctx, id, store.NoSide, "", "hello")
 	_, errs["Comments"] = s.Comments(ctx, id, 0)
 	_, errs["Seek"] = s.Seek(ctx, id)
 	_, errs["TakeSeek"] = s.TakeSeek(ctx, id, chessSpec("a", "b"), ongoing)
@@ -473,8 +473,8 @@ func testInvalid(t *testing.T, b backend) {
 			_, err := s.ClaimSeat(ctx, g.ID, g.Version, store.White, store.Seat{}, ongoing)
 			return err
 		}},
-		{"empty comment", func() error { _, err := s.AddComment(ctx, g.ID, "x", ""); return err }},
-		{"comment with a control character", func() error { _, err := s.AddComment(ctx, g.ID, "x", "beep\a"); return err }},
+		{"empty comment", func() error { _, err := s.AddComment(ctx, g.ID, store.NoSide, "x", ""); return err }},
+		{"comment with a control character", func() error { _, err := s.AddComment(ctx, g.ID, store.NoSide, "x", "beep\a"); return err }},
 		{"seek without a token", func() error {
 			_, err := s.CreateSeek(ctx, store.SeekSpec{Variant: "chess", Start: "8/8/8/8/8/8/8/K6k w - - 0 1"})
 			return err

@@ -9,9 +9,12 @@ import (
 )
 
 // AddComment implements Store.
-func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Comment, error) {
+func (s *sqlStore) AddComment(ctx context.Context, id string, side Side, author, text string) (Comment, error) {
 	if !ValidID(id) {
 		return Comment{}, notFound("game", id)
+	}
+	if err := side.validate("comment"); err != nil {
+		return Comment{}, err
 	}
 	if text == "" {
 		return Comment{}, fmt.Errorf("%w: empty comment", ErrInvalid)
@@ -22,7 +25,7 @@ func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Com
 	if err := checkText("comment", text, maxComment); err != nil {
 		return Comment{}, err
 	}
-	c := Comment{Game: id, Author: author, Text: text, At: time.Now().UTC().Truncate(time.Millisecond)}
+	c := Comment{Game: id, Author: author, Side: side, Text: text, At: time.Now().UTC().Truncate(time.Millisecond)}
 	err := s.write(ctx, func(ctx context.Context, cn conn) ([]Event, error) {
 		err := cn.queryRow(ctx, `UPDATE games SET comments = comments + 1 WHERE id = ? RETURNING comments`, id).Scan(&c.Seq)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -40,8 +43,8 @@ func (s *sqlStore) AddComment(ctx context.Context, id, author, text string) (Com
 }
 
 func insertComment(ctx context.Context, cn conn, c Comment) error {
-	_, err := cn.exec(ctx, `INSERT INTO comments (game_id, seq, author, body, at_ms) VALUES (?, ?, ?, ?, ?)`,
-		c.Game, c.Seq, c.Author, c.Text, millis(c.At))
+	_, err := cn.exec(ctx, `INSERT INTO comments (`+commentColumns+`) VALUES (?, ?, ?, ?, ?, ?)`,
+		c.Game, c.Seq, c.Author, c.Side, c.Text, millis(c.At))
 	return err
 }
 
@@ -62,14 +65,14 @@ func (s *sqlStore) Comments(ctx context.Context, id string, afterSeq int) ([]Com
 	return comments, err
 }
 
-const commentColumns = `game_id, seq, author, body, at_ms`
+const commentColumns = `game_id, seq, author, side, body, at_ms`
 
 func scanComment(row rowScanner) (Comment, error) {
 	var (
 		c  Comment
 		at sql.NullInt64
 	)
-	if err := row.Scan(&c.Game, &c.Seq, &c.Author, &c.Text, &at); err != nil {
+	if err := row.Scan(&c.Game, &c.Seq, &c.Author, &c.Side, &c.Text, &at); err != nil {
 		return Comment{}, err
 	}
 	c.At = timeOf(at)

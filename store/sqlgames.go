@@ -13,6 +13,7 @@ import (
 // gameValues.
 const gameColumns = `id, variant, start,
 	white_token, white_owner, white_engine, black_token, black_owner, black_engine,
+	white_invite, white_joined_ms, black_invite, black_joined_ms,
 	initial_ms, increment_ms, days_per_move,
 	status, result, reason, white_ms, black_ms, turn_start_ms, draw_offer, takeback,
 	ply, version, comments, created_ms, updated_ms`
@@ -34,6 +35,7 @@ func gameValues(g Game) []any {
 	return []any{g.ID, g.Variant, g.Start,
 		g.White.Token.bytes(), nullable(g.White.Owner), g.White.Engine,
 		g.Black.Token.bytes(), nullable(g.Black.Owner), g.Black.Engine,
+		g.White.Invite.bytes(), millis(g.White.Joined), g.Black.Invite.bytes(), millis(g.Black.Joined),
 		g.TimeControl.Initial.Milliseconds(), g.TimeControl.Increment.Milliseconds(), g.TimeControl.Days,
 		g.Status, g.Result, g.Reason, g.Clocks.White.Milliseconds(), g.Clocks.Black.Milliseconds(),
 		millis(g.Clocks.TurnStart), g.DrawOffer, g.Takeback,
@@ -44,12 +46,15 @@ func scanGame(row rowScanner) (Game, error) {
 	var (
 		g                            Game
 		whiteToken, blackToken       []byte
+		whiteInvite, blackInvite     []byte
 		whiteOwner, blackOwner       sql.NullString
+		whiteJoined, blackJoined     sql.NullInt64
 		initial, increment, wms, bms int64
 		turnStart, created, updated  sql.NullInt64
 	)
 	err := row.Scan(&g.ID, &g.Variant, &g.Start,
 		&whiteToken, &whiteOwner, &g.White.Engine, &blackToken, &blackOwner, &g.Black.Engine,
+		&whiteInvite, &whiteJoined, &blackInvite, &blackJoined,
 		&initial, &increment, &g.TimeControl.Days,
 		&g.Status, &g.Result, &g.Reason, &wms, &bms, &turnStart, &g.DrawOffer, &g.Takeback,
 		&g.Ply, &g.Version, &g.Comments, &created, &updated)
@@ -62,7 +67,14 @@ func scanGame(row rowScanner) (Game, error) {
 	if g.Black.Token, err = tokenHashOf(blackToken); err != nil {
 		return Game{}, fmt.Errorf("game %s: black %w", g.ID, err)
 	}
+	if g.White.Invite, err = tokenHashOf(whiteInvite); err != nil {
+		return Game{}, fmt.Errorf("game %s: white invitation's %w", g.ID, err)
+	}
+	if g.Black.Invite, err = tokenHashOf(blackInvite); err != nil {
+		return Game{}, fmt.Errorf("game %s: black invitation's %w", g.ID, err)
+	}
 	g.White.Owner, g.Black.Owner = whiteOwner.String, blackOwner.String
+	g.White.Joined, g.Black.Joined = timeOf(whiteJoined), timeOf(blackJoined)
 	g.TimeControl.Initial, g.TimeControl.Increment = durationOf(initial), durationOf(increment)
 	g.Clocks = Clocks{White: durationOf(wms), Black: durationOf(bms), TurnStart: timeOf(turnStart)}
 	g.Created, g.Updated = timeOf(created), timeOf(updated)
@@ -483,11 +495,12 @@ func (s *sqlStore) ClaimSeat(ctx context.Context, id string, expectedVersion int
 		return Game{}, err
 	}
 	col := string(side) // the column prefix; side is White or Black
-	update := `UPDATE games SET ` + col + `_token = ?, ` + col + `_owner = ?, ` + col + `_engine = ?, ` + setState +
+	update := `UPDATE games SET ` + col + `_token = ?, ` + col + `_owner = ?, ` + col + `_engine = ?, ` + col + `_joined_ms = ?, ` + setState +
 		` WHERE id = ? AND version = ? AND ` + openGame +
-		` AND ` + col + `_token IS NULL AND ` + col + `_owner IS NULL AND ` + col + `_engine = ''` +
+		` AND ` + col + `_token IS NULL AND ` + col + `_owner IS NULL AND ` + col + `_engine = '' AND ` + col + `_invite IS NULL` +
 		` RETURNING ` + gameColumns
-	args := append(append([]any{seat.Token.bytes(), nullable(seat.Owner), seat.Engine}, stateValues(st, time.Now())...), id, expectedVersion)
+	now := time.Now()
+	args := append(append([]any{seat.Token.bytes(), nullable(seat.Owner), seat.Engine, now.UnixMilli()}, stateValues(st, now)...), id, expectedVersion)
 	refusal := func(g Game) error {
 		if err := refuseEnded(g); err != nil {
 			return err
@@ -496,6 +509,40 @@ func (s *sqlStore) ClaimSeat(ctx context.Context, id string, expectedVersion int
 			return fmt.Errorf("%w: game %s: the %s seat is taken", ErrConflict, id, side)
 		}
 		return refuseVersion(expectedVersion)(g)
+	}
+	return s.change(ctx, gameChange{id: id, update: update, args: args, kind: EventState, refusal: refusal})
+}
+
+// TakeInvite implements Store.
+func (s *sqlStore) TakeInvite(ctx context.Context, id string, side Side, invite, token TokenHash) (Game, error) {
+	if !ValidID(id) {
+		return Game{}, notFound("game", id)
+	}
+	if side != White && side != Black {
+		return Game{}, fmt.Errorf("%w: take the invitation of side %q", ErrInvalid, string(side))
+	}
+	if invite.IsZero() || token.IsZero() {
+		return Game{}, fmt.Errorf("%w: taking an invitation needs the invitation and a new token", ErrInvalid)
+	}
+	col := string(side) // the column prefix; side is White or Black
+	now := time.Now()
+	update := `UPDATE games SET ` + col + `_token = ?, ` + col + `_joined_ms = ?, version = version + 1, updated_ms = ?` +
+		` WHERE id = ? AND ` + openGame + ` AND ` + col + `_invite = ? AND ` + col + `_token IS NULL` +
+		` RETURNING ` + gameColumns
+	args := []any{token.bytes(), now.UnixMilli(), now.UnixMilli(), id, invite.bytes()}
+	refusal := func(g Game) error {
+		if err := refuseEnded(g); err != nil {
+			return err
+		}
+		seat := g.Seat(side)
+		if !invite.matches(seat.Invite) {
+			return fmt.Errorf("game %s: no %s seat waits for this invitation: %w", id, side, ErrBadToken)
+		}
+		if !seat.Token.IsZero() {
+			return fmt.Errorf("%w: game %s: the invitation to the %s seat was taken at %s", ErrConflict, id, side,
+				seat.Joined.UTC().Format(time.RFC3339))
+		}
+		return nil
 	}
 	return s.change(ctx, gameChange{id: id, update: update, args: args, kind: EventState, refusal: refusal})
 }

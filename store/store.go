@@ -50,9 +50,17 @@ type Store interface {
 	// with st; it fails with ErrConflict when the seat is taken or the game
 	// is not at version expectedVersion, and with ErrEnded once it is over.
 	ClaimSeat(ctx context.Context, id string, expectedVersion int64, side Side, seat Seat, st State) (Game, error)
+	// TakeInvite gives the seat of side, which waits for the invitation
+	// whose hash is invite, to the holder of token, once, and sets when it
+	// was joined: of several takers one gets the seat, the others
+	// ErrConflict (as does anyone after). It fails with ErrBadToken when
+	// the seat waits for no such invitation and with ErrEnded once the game
+	// is over. Moves made meanwhile do not stand in its way.
+	TakeInvite(ctx context.Context, id string, side Side, invite, token TokenHash) (Game, error)
 
-	// AddComment adds a comment under the game, numbered after the last one.
-	AddComment(ctx context.Context, id, author, text string) (Comment, error)
+	// AddComment adds a comment under the game, numbered after the last one;
+	// side is the side of its author, NoSide for a spectator.
+	AddComment(ctx context.Context, id string, side Side, author, text string) (Comment, error)
 	// Comments returns the game's comments after number afterSeq, in order.
 	Comments(ctx context.Context, id string, afterSeq int) ([]Comment, error)
 

@@ -53,8 +53,18 @@ func (a *API) NewGame(ctx context.Context) (Game, error) {
 	if created.Side == sideNames[black] {
 		mine = black
 	}
+	invite, err := json.Marshal(map[string]string{"invite": created.InviteToken})
+	if err != nil {
+		return Game{}, err
+	}
+	var friend struct {
+		Token string `json:"token"`
+	}
+	if err := postJSON(ctx, a.Client, a.URL+"/api/v1/games/"+created.Game.ID+"/join", invite, "", http.StatusOK, &friend); err != nil {
+		return Game{}, err
+	}
 	g := Game{ID: created.Game.ID}
-	for side, token := range map[int]string{mine: created.Token, 1 - mine: created.InviteToken} {
+	for side, token := range map[int]string{mine: created.Token, 1 - mine: friend.Token} {
 		hello, err := json.Marshal(map[string]string{"type": "hello", "token": token})
 		if err != nil {
 			return Game{}, err

@@ -1,6 +1,6 @@
 // The game page: board, clocks, move list, actions, variant panels and comments of one game,
-// live over the game's WebSocket. Players hold a seat token (from the invitation fragment or
-// from creating/joining); everyone else watches read-only.
+// live over the game's WebSocket. Players hold a seat token (from creating, joining, or taking
+// the invitation of the link's fragment, which works once); everyone else watches read-only.
 
 import { h, clear, toast, fmtMs, copyText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
@@ -25,25 +25,36 @@ export function sideOf(x) {
   return x.by || x.side || x.color || null;
 }
 
+const sideName = (side) => (side === 'white' ? 'White' : 'Black');
+
+/** clockTime writes a time of day as the reader's clock shows it: 12:03. */
+const clockTime = (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
 function playerName(game, side) {
   const p = game[side] || {};
   if (p.player === 'engine') return `Engine (level ${p.level})`;
   if (p.player === 'open') return 'Waiting for a player';
+  if (p.invited) return 'Friend (invited)';
   if (p.name) return p.name;
-  return game.you === side ? 'You' : side === 'white' ? 'White' : 'Black';
+  const name = game.you === side ? 'You' : sideName(side);
+  return p.joined && game.you !== side && game.ply < 2 ? `${name} · joined ${clockTime(p.joined)}` : name;
 }
 
-function seatFromFragment(id) {
+/**
+ * linkFromFragment takes the invitation out of the address (/game/ID#seat=INVITATION) at once,
+ * so that it is neither bookmarked nor shared further, and returns it (null for none). It is
+ * not kept: the page takes it with the server, which gives a seat token of its own.
+ */
+function linkFromFragment() {
   const m = /[#&]seat=([^&]+)/.exec(location.hash);
-  if (!m) return;
-  const cur = seats.get(id) || {};
-  seats.set(id, decodeURIComponent(m[1]), cur.side);
+  if (!m) return null;
   history.replaceState(null, '', location.pathname + location.search);
+  try { return decodeURIComponent(m[1]); } catch { return m[1]; }
 }
 
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
-  seatFromFragment(id);
+  const link = linkFromFragment();
   const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false };
   const seat = () => seats.get(id);
   const board = new Board({
@@ -59,6 +70,7 @@ export async function gamePage(root, id) {
   const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
   const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
   const invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
+  const notice = h('div', { class: 'seat-notice', 'data-testid': 'seat-notice', role: 'alert', hidden: true });
   const moveList = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': 'Moves' });
   const controls = h('div', { class: 'game-controls', 'data-testid': 'controls' });
   const special = h('div', { class: 'special-slot' });
@@ -67,7 +79,7 @@ export async function gamePage(root, id) {
   const commentsList = h('ul', { class: 'comments-list', 'data-testid': 'comments-list' });
   const orientKey = 'game.' + id;
 
-  clear(root, h('section', { class: 'game-layout' },
+  clear(root, notice, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, top.el, board.el, bottom.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
@@ -94,7 +106,62 @@ export async function gamePage(root, id) {
   } catch (e) {
     if (!st.game) clear(status, e.code === 'not_found' ? 'No such game.' : e.message);
   }
+  if (link && st.game) await takeLink(link);
+  // A link pasted into the address bar of this page changes only the fragment.
+  window.addEventListener('hashchange', () => {
+    const pasted = linkFromFragment();
+    if (pasted && st.game) takeLink(pasted);
+  });
   setInterval(tickClocks, 100);
+
+  /**
+   * takeLink takes the invitation of the address. A browser that holds a seat of this game
+   * keeps it: the link is then left unused, with a message that says why and what to do.
+   */
+  async function takeLink(invitation) {
+    const held = seat();
+    if (held && held.token === invitation) return;
+    if (held && held.invite === invitation) {
+      const friend = other(held.side || st.game.you || 'white');
+      const joined = (st.game[friend] || {}).joined;
+      showNotice('This is the invitation link you sent. ' + (joined
+        ? `${sideName(friend)} took it at ${clockTime(joined)}; it seats nobody else.`
+        : `It is for your friend: the first person to open it plays ${sideName(friend)}.`) + ' You keep your seat here.');
+      return;
+    }
+    if (held && st.game.you) {
+      showNotice(`You already play ${sideName(st.game.you)} in this game in this browser, so the invitation link was not used ` +
+        'and your seat is unchanged. The link is for someone else: send it to them, or open it in another browser.');
+      return;
+    }
+    try {
+      const r = await api('POST', `/games/${id}/join`, { invite: invitation });
+      seats.set(id, r.token, r.side);
+      update(r.game);
+      socket.reconnect();
+      showNotice(`You joined as ${sideName(r.side)}. The invitation is used up now: this browser holds your seat.`, 'ok');
+    } catch (e) {
+      showNotice(refusalText(e), 'error');
+    }
+  }
+
+  /** refusalText says why the invitation seated nobody, with the time in the reader's clock. */
+  function refusalText(e) {
+    const taken = ['white', 'black'].find((side) => (st.game[side] || {}).joined);
+    if (e.code === 'conflict' && taken) {
+      return `This invitation was already taken: ${sideName(taken)} joined at ${clockTime(st.game[taken].joined)}. ` +
+        'You are watching the game. To play, ask whoever sent you the link for a new game.';
+    }
+    return e.message.charAt(0).toUpperCase() + e.message.slice(1) + '.';
+  }
+
+  /** showNotice shows what happened to the link above the game, until it is dismissed. */
+  function showNotice(text, kind = 'info') {
+    notice.dataset.kind = kind;
+    notice.hidden = false;
+    clear(notice, h('p', {}, text),
+      h('button', { type: 'button', class: 'small secondary', 'data-testid': 'seat-notice-close', onclick: () => { notice.hidden = true; } }, 'OK'));
+  }
 
   async function play(text) {
     const g = st.game;
@@ -332,12 +399,20 @@ export async function gamePage(root, id) {
   function drawInvite() {
     const g = st.game;
     const s = seat();
-    const friend = s && s.invite && g.status === 'ongoing' && g.ply < 2;
+    const friendSide = g.you && other(g.you);
+    const friendSeat = (friendSide && g[friendSide]) || {};
+    const friend = s && s.invite && g.status === 'ongoing' && friendSeat.invited;
+    const joined = s && s.invite && friendSeat.joined && g.ply < 2 && g.status !== 'ended';
     const open = g.you && g.status === 'waiting';
-    invite.hidden = !(friend || open);
+    invite.hidden = !(friend || joined || open);
     if (invite.hidden) return;
+    if (joined) {
+      clear(invite, h('p', { 'data-testid': 'joined-note' },
+        `${sideName(friendSide)} joined ${clockTime(friendSeat.joined)}. The invitation is used up: it seats nobody else.`));
+      return;
+    }
     const link = friend ? `${location.origin}/game/${id}#seat=${encodeURIComponent(s.invite)}` : `${location.origin}/game/${id}`;
-    clear(invite, h('p', {}, friend ? 'Send this link to your friend; it holds their seat:' : 'Share this link; the first person to open it and join plays you:'),
+    clear(invite, h('p', {}, friend ? `Send this link to your friend. It works once: the first person to open it plays ${sideName(friendSide)}.` : 'Share this link; the first person to open it and join plays you:'),
       h('div', { class: 'row' },
         h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'invite-link', 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', class: 'small', onclick: () => copyText(link) }, 'Copy')));
@@ -353,7 +428,9 @@ export async function gamePage(root, id) {
       if (!text.value.trim()) return;
       localStorage.setItem('timechess.author', author.value.trim());
       try {
-        addComment(await api('POST', `/games/${id}/comments`, { author: author.value.trim() || 'anonymous', text: text.value.trim() }));
+        // A player's comment carries the seat token, so that it shows as the player's.
+        const token = st.game && st.game.you && seat() ? seat().token : undefined;
+        addComment(await api('POST', `/games/${id}/comments`, { author: author.value.trim() || 'anonymous', text: text.value.trim() }, token));
         text.value = '';
         err.textContent = '';
       } catch (e) { err.textContent = e.message; }
@@ -372,11 +449,21 @@ export async function gamePage(root, id) {
     if (!c || st.comments.has(c.seq)) return;
     st.comments.set(c.seq, c);
     const sorted = [...st.comments.values()].sort((a, b) => a.seq - b.seq);
-    clear(commentsList, sorted.map((x) => h('li', { 'data-seq': x.seq },
+    clear(commentsList, sorted.map((x) => h('li', { 'data-seq': x.seq, 'data-role': x.role || 'spectator' },
       h('span', { class: 'comment-author' }, x.author || 'anonymous'), ' ',
+      roleBadge(x.role), ' ',
       h('time', { datetime: x.at, class: 'muted' }, x.at ? new Date(x.at).toLocaleString() : ''),
       h('p', {}, x.text))));
   }
+}
+
+/**
+ * roleBadge says who wrote a comment: a player of the game (the server checked the seat token
+ * sent with it) or a spectator, whatever name the spectator gave.
+ */
+function roleBadge(role) {
+  if (role === 'white' || role === 'black') return h('span', { class: 'comment-role seated' }, sideName(role) + ' player');
+  return h('span', { class: 'comment-role' }, 'spectator');
 }
 
 /**

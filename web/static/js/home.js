@@ -85,7 +85,7 @@ async function createForm(onSeek) {
       h('br'),
       radio('tc', 'none', 'No clock')),
     h('fieldset', {}, h('legend', {}, 'Opponent'),
-      h('div', {}, radio('opponent', 'friend', 'A friend: a private link holds their seat', true)),
+      h('div', {}, radio('opponent', 'friend', 'A friend: a private link seats the first person who opens it', true)),
       h('div', {}, radio('opponent', 'open', 'Anyone with the game link: the first visitor to join plays')),
       h('div', {}, radio('opponent', 'seek', 'Anyone in the lobby: post a seek to the open seek list')),
       radio('opponent', 'engine', 'The engine'),
