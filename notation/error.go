@@ -3,6 +3,8 @@ package notation
 import (
 	"errors"
 	"fmt"
+
+	"timechess/rules"
 )
 
 // ErrorKind tells why a move text was refused.
@@ -42,23 +44,47 @@ type Error struct {
 	Text   string    // the text as given
 	Kind   ErrorKind // why it was refused
 	Reason string    // what was wrong; for Ambiguous, the fitting moves in SAN
+	// Rule is the rule that forbids the move the text names, when the
+	// variant could say (rules.Explainer); nil for a text that names no
+	// possible move at all.
+	Rule *rules.Refusal
 }
 
 // Error gives the text and the reason, such as
-// `"Nf3": no knight can move to f3` or `"Nd2" is ambiguous: Nbd2, Nfd2`.
+// `"Nf3": no knight can move to f3`, `"Nd2" is ambiguous: Nbd2, Nfd2` or
+// `"Nf3": the knight on f3 is pinned: ... (check, FIDE 3.9)`.
 func (e *Error) Error() string {
 	if e.Kind == Ambiguous {
 		return fmt.Sprintf("%q is ambiguous: %s", e.Text, e.Reason)
 	}
-	return fmt.Sprintf("%q: %s", e.Text, e.Reason)
+	return fmt.Sprintf("%q: %s", e.Text, e.brief())
 }
 
 // brief gives the reason without the text.
 func (e *Error) brief() string {
-	if e.Kind == Ambiguous {
+	switch {
+	case e.Kind == Ambiguous:
 		return "ambiguous: " + e.Reason
+	case e.Rule != nil:
+		return e.Rule.String()
 	}
 	return e.Reason
+}
+
+// refusal is the error for text, which names m, an action that is not
+// legal in p: the variant's reason when it has one, else the fallback.
+func refusal(p *rules.Position, text string, m rules.Move, fallback func() *Error) *Error {
+	if r := rules.Explain(p, m); r != nil {
+		return &Error{Text: text, Kind: NoMatch, Reason: r.Reason, Rule: r}
+	}
+	return fallback()
+}
+
+// Refusal is the error for text, read by a variant's Notator as the action
+// m that is not legal in p: the variant's reason (rules.Explainer) when it
+// has one, else reason.
+func Refusal(p *rules.Position, text string, m rules.Move, reason string) *Error {
+	return refusal(p, text, m, func() *Error { return errorf(text, NoMatch, "%s", reason) })
 }
 
 func errorf(text string, kind ErrorKind, format string, args ...any) *Error {

@@ -58,8 +58,14 @@ func Joins(sofar, next string) bool {
 	last := sofar[strings.LastIndexByte(sofar, ' ')+1:]
 	return strings.HasPrefix(next, ";") || strings.HasPrefix(next, "/") ||
 		strings.HasSuffix(last, ";") || strings.HasSuffix(last, "/") || last == "to" ||
-		len(last) == 1 && isLetter(last[0]) || seedBackTravel.MatchString(sofar)
+		len(last) == 1 && isLetter(last[0]) || AwaitsLanding(sofar)
 }
+
+// AwaitsLanding reports whether the move text sofar is the first half of
+// the Gifford seed's backward travel, "K // to 6", whose landing ("K f3 //
+// FTF") follows as the same turn, possibly after the new score sheet's move
+// number ("10. K // to 6 6. K f3 // FTF", rulings G8).
+func AwaitsLanding(sofar string) bool { return seedBackTravel.MatchString(sofar) }
 
 // seedBackTravel matches the first half of the Gifford seed's backward
 // travel, "K // to 6", whose landing ("K f3 // FTF") follows as the same turn.

@@ -26,7 +26,9 @@ func Parse(p *rules.Position, text string) (rules.Move, error) {
 	if n, ok := p.Variant().(Notator); ok {
 		if m, handled, err := n.ParseAction(p, t); handled {
 			if err == nil && !isLegal(p, m) {
-				err = errorf(text, NoMatch, "the variant read an action that is not legal here")
+				err = refusal(p, text, m, func() *Error {
+					return errorf(text, NoMatch, "this action is not legal here")
+				})
 			}
 			if err != nil {
 				return rules.NullMove, err
@@ -223,6 +225,42 @@ func (f *form) noMatch(p *rules.Position, text string, legal []rules.Move) error
 		}
 		return errorf(text, NoMatch, "%s", reason)
 	}
+	return refusal(p, text, f.attempt(p), func() *Error { return f.shapeError(p, text) })
+}
+
+// attempt is the action the form names, as far as it names one: a
+// castling (O-O, or the King's move of two files or onto his Rook), or a
+// move of a man (its kind and origin when given) to a square.
+func (f *form) attempt(p *rules.Position) rules.Move {
+	m := rules.Move{Kind: rules.Normal, Piece: f.piece, Promo: f.promo, From: rules.NoSquare, To: f.to, Via: rules.NoSquare}
+	if f.wholeOrigin() {
+		m.From = f.origin()
+	}
+	king := p.Pieces(p.Side, rules.King)
+	if f.castle != noCastle && !king.IsZero() {
+		// The King's square: his castling is told apart by the side he
+		// goes to.
+		from := king.LSB()
+		to := from.File() - 2
+		if f.castle == kingsideCastle {
+			to = from.File() + 2
+		}
+		to = max(0, min(p.Geometry().W-1, to))
+		return rules.Move{Kind: rules.Castle, Piece: rules.King, From: from, To: rules.SquareAt(to, from.Rank()), Via: rules.NoSquare}
+	}
+	if m.From != rules.NoSquare && m.To != rules.NoSquare && king.Has(m.From) && m.To.Rank() == m.From.Rank() {
+		if d := m.To.File() - m.From.File(); d >= 2 || d <= -2 || p.At(m.To) == rules.MakePiece(p.Side, rules.Rook, 0) {
+			return rules.Move{Kind: rules.Castle, Piece: rules.King, From: m.From, To: m.To, Via: rules.NoSquare}
+		}
+	}
+	return m
+}
+
+// shapeError says which part of the form fits no legal action: no right to
+// castle, no man on the origin, no man of the kind that can reach the
+// destination.
+func (f *form) shapeError(p *rules.Position, text string) *Error {
+	us := p.Side
 	inCheck := ""
 	if p.InCheck() {
 		inCheck = fmt.Sprintf(" (%s is in check)", us)

@@ -104,9 +104,19 @@ func (gr *gameReader) line(l line, depth, opened int) error {
 			return err
 		}
 		if move.text != "" {
-			if tok.kind == tokSymbol && !isResult(tok.text) && notation.Joins(move.text, tok.text) {
-				move.text += " " + tok.text
-				continue
+			if tok.kind == tokSymbol && !isResult(tok.text) {
+				text := tok.text
+				if notation.AwaitsLanding(move.text) {
+					// The new score sheet's move number may stand before
+					// the landing: "10. K // to 6 6. K f3 // FTF" (G8).
+					if text, _ = splitNumber(text); text == "" {
+						continue
+					}
+				}
+				if notation.Joins(move.text, text) {
+					move.text += " " + text
+					continue
+				}
 			}
 			done, err := gr.symbol(l, move, depth)
 			if done || err != nil {

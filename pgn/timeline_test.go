@@ -9,13 +9,23 @@ import (
 )
 
 // TestSeedSpellingsInMovetext: the Gifford seed's spaced spellings (rulings
-// G8) are read in PGN movetext as one turn each, and the record is written
-// back in canonical notation with its timeline note, which reads back to the
-// same game without a second copy of the note.
+// G8) are read in PGN movetext as one turn each, also with the new score
+// sheet's move number before the landing (the seed writes "10. K // to 6
+// 6. K f3 // FTF"), and the record is written back in canonical notation
+// with its timeline note, which reads back to the same game without a
+// second copy of the note.
 func TestSeedSpellingsInMovetext(t *testing.T) {
-	const record = `[Variant "gifford"]
+	for _, travel := range []string{"3. K // to 1 K e3 // FTF", "3. K // to 1 1. K e3 // FTF", "3. K // to 1 1.K e3 // FTF"} {
+		t.Run(travel, func(t *testing.T) { checkSeedSpellings(t, travel) })
+	}
+}
 
-1. e4 e5 2. Bf1// to 9 Nc6 3. K // to 1 K e3 // FTF *
+// checkSeedSpellings reads a record whose third White turn is travel, a
+// backward travel to move 1 landing on e3, and writes it back.
+func checkSeedSpellings(t *testing.T, travel string) {
+	record := `[Variant "gifford"]
+
+1. e4 e5 2. Bf1// to 9 Nc6 ` + travel + ` *
 `
 	games, err := pgn.Read(strings.NewReader(record))
 	if err != nil {

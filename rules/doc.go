@@ -6,4 +6,8 @@
 // Squares use a fixed stride of 16 (index = rank*16 + file) whatever the
 // board's width, so one 256-bit Bitboard type serves every board size and a
 // Square means the same thing on every board.
+//
+// Why an action is refused is told by refusal.go: a Refusal names the rule
+// and the reason, Orthodox explains the laws of chess (pins, checks,
+// castling), and a variant that implements Explainer explains its own.
 package rules

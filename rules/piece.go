@@ -22,6 +22,15 @@ func (c Color) String() string {
 	return "black"
 }
 
+// Title gives the colour's name as a sentence begins with it: "White" or
+// "Black".
+func (c Color) Title() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
 // Kind is a piece type.
 type Kind uint8
 

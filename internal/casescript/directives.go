@@ -18,6 +18,7 @@ var common = map[string]Directive{
 	"legal":   legal,
 	"illegal": illegal,
 	"refused": refusedAs,
+	"why":     why,
 	"only":    only,
 	"count":   count,
 	"status":  status,
@@ -94,6 +95,37 @@ func Refused(p *rules.Position, kind string, texts []string) error {
 			return fmt.Errorf("%s should be refused, but names %s", text, notation.Coord(p, m))
 		case !errors.As(err, &ne) || ne.Kind.String() != kind:
 			return fmt.Errorf("%s should be refused as %s, but: %v", text, kind, err)
+		}
+	}
+	return nil
+}
+
+// why checks that each text after the first is refused by the rule the
+// first names (a rules.Refusal's Rule: "G4", "FIDE 3.9" written
+// "FIDE_3.9"), whatever notation it is written in.
+func why(s *Script, args string) error {
+	fields := Fields(args)
+	if len(fields) < 2 {
+		return fmt.Errorf("why wants a rule and texts")
+	}
+	return Why(s.Position, fields[0], fields[1:])
+}
+
+// Why checks that notation.Parse refuses each text in p naming rule as the
+// one that forbids it, with a name and a reason.
+func Why(p *rules.Position, rule string, texts []string) error {
+	for _, text := range texts {
+		m, err := notation.Parse(p, text)
+		var ne *notation.Error
+		switch {
+		case err == nil:
+			return fmt.Errorf("%s should be refused by %s, but names %s", text, rule, notation.Coord(p, m))
+		case !errors.As(err, &ne) || ne.Rule == nil:
+			return fmt.Errorf("%s should be refused by %s, but: %v (no rule named)", text, rule, err)
+		case ne.Rule.Rule != rule:
+			return fmt.Errorf("%s should be refused by %s, but by %s: %s", text, rule, ne.Rule.Rule, ne.Rule.Reason)
+		case ne.Rule.Reason == "" || ne.Rule.Name == "":
+			return fmt.Errorf("%s: refused by %s without a name or a reason", text, ne.Rule.Rule)
 		}
 	}
 	return nil

@@ -18,6 +18,7 @@
 //	legal MOVES          each text names a legal action
 //	illegal MOVES        each text is refused as naming no legal action
 //	refused KIND TEXTS   each text is refused with that notation.ErrorKind (no-match, ambiguous, ...)
+//	why RULE TEXTS       each text is refused by that rule (rules.Refusal: "G4", "FIDE_3.9"), in any notation
 //	only MOVES           the legal actions are exactly the ones named
 //	count N              the number of legal actions
 //	status RES [WHY]     p.Status(): "*", "1-0", "0-1" or "1/2-1/2", and the reason

@@ -255,8 +255,9 @@ func sendTargets(p *rules.Position, out *moveNumbers) {
 // the board and fewer than two travels used, for each move 1 to 5 back
 // that the current line reaches, the squares a King may land on there.
 // They are the empty squares of that state not under threat, and none when
-// the side was in check then: a King landing on the checking line would
-// stand attacked, and no landing stops a knight or a pawn.
+// the side was in check then (a King landing on the checking line would
+// stand attacked, and no landing stops a knight or a pawn) or when one of
+// its men was due to arrive then (G9: that turn is the arrival's).
 func backTravels(p *rules.Position, out *travels) {
 	us := p.Side
 	if int(p.Travels[us]) >= maxTravels || p.Pieces(us, rules.King).IsZero() || !hasMan(p, us) {
@@ -267,6 +268,9 @@ func backTravels(p *rules.Position, out *travels) {
 		past, ok := pastState(p, us, p.Fullmove-k)
 		if !ok {
 			break
+		}
+		if due(past, us) >= 0 {
+			continue
 		}
 		threat := threats(g, past, us.Other())
 		if threat.Intersects(past.ByKind[rules.King].And(past.ByColor[us])) {

@@ -47,8 +47,8 @@ var (
 	sendText = regexp.MustCompile(`^([NBRQKnbrqk]?)([a-p][0-9]{1,2})\s*//\s*(?:to\s*)?([0-9]+)$`)
 	// "B@c4", "@c4", "[B]c4", "[Bw]c4"
 	dropText = regexp.MustCompile(`^(?:([PNBRQKpnbrqk]?)@|\[([PNBRQKpnbrqk])[wbld]?\]\s*)([a-p][0-9]{1,2})$`)
-	// "Ke1//2@a4", "K//2@a4"
-	backText = regexp.MustCompile(`^[Kk]([a-p][0-9]{1,2})?//([0-9]+)@([a-p][0-9]{1,2})$`)
+	// "Ke1//2@a4", "K//2@a4", the coordinate form "e1//2@a4"
+	backText = regexp.MustCompile(`^[Kk]?([a-p][0-9]{1,2})?//([0-9]+)@([a-p][0-9]{1,2})$`)
 	// the seed's "K // to 6" followed by "K f3 // FTF"
 	seedBackText = regexp.MustCompile(`^[Kk]\s*([a-p][0-9]{1,2})?\s*//\s*to\s*([0-9]+)\s+[Kk]\s*([a-p][0-9]{1,2})\s*//\s*FTF$`)
 )
@@ -80,7 +80,7 @@ func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool,
 	case 1:
 		return found[0], true, nil
 	case 0:
-		return rules.NullMove, true, &notation.Error{Text: text, Kind: notation.NoMatch, Reason: noMatchReason(p, kind)}
+		return rules.NullMove, true, notation.Refusal(p, text, attempt(p, kind, letter, from, num, to), noMatchReason(kind))
 	}
 	names := make([]string, len(found))
 	for i, m := range found {
@@ -89,19 +89,40 @@ func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool,
 	return rules.NullMove, true, &notation.Error{Text: text, Kind: notation.Ambiguous, Reason: strings.Join(names, ", ")}
 }
 
-// noMatchReason says why no turn of the kind fits.
-func noMatchReason(p *rules.Position, kind rules.MoveKind) string {
-	us := p.Side
-	switch {
-	case kind == rules.Drop && due(&p.State, us) < 0:
-		return "no man of " + us.String() + " is due to arrive"
-	case kind == rules.Drop:
-		return "the arriving man cannot land there"
-	case due(&p.State, us) >= 0 && !arrivalSquares(p, p.Bookings[us][due(&p.State, us)], p.RoyalAttacked(us)).IsZero():
-		return "a man is due to arrive: this turn must be its arrival"
-	case p.RoyalAttacked(us):
-		return "no time travel while a King is in check"
-	case kind == rules.Send:
+// attempt is the turn of the given kind that the parts of a text name, as
+// far as they name one (Explain takes it): the man by his letter, the
+// origin (a backward travel's King when he is the only one), the
+// destination and the move number.
+func attempt(p *rules.Position, kind rules.MoveKind, letter, from, num, to string) rules.Move {
+	g := p.Geometry()
+	m := rules.Move{Kind: kind, Piece: rules.NoKind, From: rules.NoSquare, To: rules.NoSquare, Via: rules.NoSquare}
+	if letter != "" {
+		m.Piece, _ = rules.KindOfLetter(strings.ToUpper(letter)[0])
+	}
+	if sq, err := rules.ParseSquare(from, g.W, g.H); err == nil {
+		m.From = sq
+	} else if kings := p.Pieces(p.Side, rules.King); kind == rules.BackTravel && from == "" && !kings.More() && !kings.IsZero() {
+		m.From = kings.LSB()
+	}
+	if m.From != rules.NoSquare && m.Piece == rules.NoKind {
+		m.Piece = p.At(m.From).Kind()
+	}
+	if sq, err := rules.ParseSquare(to, g.W, g.H); err == nil {
+		m.To = sq
+	}
+	if n, err := strconv.Atoi(num); err == nil && n < 1<<15 {
+		m.Num = int16(n)
+	}
+	return m
+}
+
+// noMatchReason is what a refused turn of the kind is told when Explain
+// has nothing to say about it.
+func noMatchReason(kind rules.MoveKind) string {
+	switch kind {
+	case rules.Drop:
+		return "no such arrival"
+	case rules.Send:
 		return "no such send: only a man next to a friendly King, or a King, to a free move 1 to 10 ahead"
 	}
 	return "no such backward travel: a King goes back 1 to 5 moves on this line, twice a game, onto a safe empty square"

@@ -179,6 +179,9 @@ func refLegal(p *rules.Position, l *refLine) []rules.Move {
 			continue
 		}
 		past := l.states[j]
+		if slices.ContainsFunc(refBookings(&past, us), func(b rules.Booking) bool { return int(b.Due) <= p.Fullmove-k }) {
+			continue // G9: that turn is an arrival's
+		}
 		for _, s := range squares(p) {
 			if past.Board[s] != rules.NoPiece || !safeWith(p, past, king, s, us) {
 				continue

@@ -95,16 +95,19 @@ func (v *Variant) allowed(p *rules.Position, m rules.Move, free bool) bool {
 // frozen reports whether the King move m leaves a square that an enemy Time
 // Thief sees and that Time Thief survives the move: the Time Thief could
 // revert the move and take the King (T6).
-func frozen(p *rules.Position, m rules.Move) bool {
+func frozen(p *rules.Position, m rules.Move) bool { return freezer(p, m) != rules.NoSquare }
+
+// freezer returns the square of an enemy Time Thief that freezes the King
+// move m (T6), or NoSquare.
+func freezer(p *rules.Position, m rules.Move) rules.Square {
 	them := p.Side.Other()
 	occ := p.SlideOcc(them)
 	for tts := p.Pieces(them, rules.TimeThief); !tts.IsZero(); {
-		t := tts.PopLSB()
-		if t != m.To && sees(p.Geometry(), t, m.From, occ) {
-			return true
+		if t := tts.PopLSB(); t != m.To && sees(p.Geometry(), t, m.From, occ) {
+			return t
 		}
 	}
-	return false
+	return rules.NoSquare
 }
 
 // sees reports whether a Queen on t reaches a with blockers occ (T3).

@@ -44,7 +44,9 @@ func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool,
 		m, err := notation.Parse(p, "T"+rest)
 		var ne *notation.Error
 		if errors.As(err, &ne) {
-			err = &notation.Error{Text: text, Kind: ne.Kind, Reason: ne.Reason}
+			named := *ne
+			named.Text = text
+			err = &named
 		}
 		return m, true, err
 	}
@@ -74,8 +76,11 @@ func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool,
 	}
 	switch len(found) {
 	case 0:
-		return rules.NullMove, true, &notation.Error{Text: text, Kind: notation.NoMatch,
-			Reason: "no Time Thief can revert the last move and capture on " + to.String()}
+		tried := rules.Move{Kind: rules.TTCapture, Piece: rules.TimeThief, From: rules.NoSquare, To: to, Via: rules.NoSquare}
+		if from, err := rules.ParseSquare(hint, g.W, g.H); err == nil {
+			tried.From = from
+		}
+		return rules.NullMove, true, notation.Refusal(p, text, tried, "no Time Thief can revert the last move and capture on "+to.String())
 	case 1:
 		return found[0], true, nil
 	}

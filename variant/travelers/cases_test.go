@@ -224,6 +224,11 @@ func runStep(p *rules.Position, op, args string) error {
 		}
 	case "illegal":
 		return casescript.Refused(p, notation.NoMatch.String(), fields)
+	case "why":
+		if len(fields) < 2 {
+			return fmt.Errorf("why wants a rule and texts")
+		}
+		return casescript.Why(p, fields[0], fields[1:])
 	case "refused":
 		if len(fields) < 2 {
 			return fmt.Errorf("refused wants an error kind and texts")

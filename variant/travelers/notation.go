@@ -1,7 +1,9 @@
 package travelers
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"timechess/notation"
@@ -62,6 +64,22 @@ func (v *Variant) CoordAction(p *rules.Position, m rules.Move) (string, bool) {
 // and annihilations ("d2//d4", "Nb8//c6", "e7//e8=Q"). Other text, the
 // orthodox promotion "e8/Q" among it, is left to the orthodox parser.
 func (v *Variant) ParseAction(p *rules.Position, text string) (rules.Move, bool, error) {
+	if c := coordExplosion.FindStringSubmatch(text); c != nil {
+		// The coordinate form "Q@d4g7", "P@e7d8q": read here too, so that a
+		// refused one is told why as its SAN would be.
+		g := p.Geometry()
+		letter, _ := rules.KindOfLetter(c[1][0])
+		from, errFrom := rules.ParseSquare(c[2], g.W, g.H)
+		to, errTo := rules.ParseSquare(c[3], g.W, g.H)
+		if err := errors.Join(errFrom, errTo); err != nil {
+			return bad(text, notation.Unreadable, "%v", err)
+		}
+		promo := rules.NoKind
+		if c[4] != "" {
+			promo, _ = rules.KindOfLetter(strings.ToUpper(c[4])[0])
+		}
+		return find(p, text, rules.Explosion, letter, from, to, promo)
+	}
 	left, right, annihilation := strings.Cut(text, "//")
 	if !annihilation {
 		var ok bool
@@ -140,7 +158,8 @@ func find(p *rules.Position, text string, kind rules.MoveKind, letter rules.Kind
 		what = "annihilation"
 	}
 	if len(fits) == 0 {
-		return bad(text, notation.NoMatch, "no legal %s %s", what, describe(kind, letter, from, to))
+		tried := rules.Move{Kind: kind, Piece: letter, Promo: promo, From: from, To: to, Via: rules.NoSquare}
+		return rules.NullMove, true, notation.Refusal(p, text, tried, fmt.Sprintf("no legal %s %s", what, describe(kind, letter, from, to)))
 	}
 	for _, m := range fits {
 		switch {
@@ -163,6 +182,10 @@ func describe(kind rules.MoveKind, letter rules.Kind, from, to rules.Square) str
 	}
 	return fmt.Sprintf("of a %s on %s moving to %s", letter, from, to)
 }
+
+// coordExplosion is an explosion's coordinate form: the type, "@", the
+// explosion square, the traveled man's destination, a promotion letter.
+var coordExplosion = regexp.MustCompile(`^([PNBRQK])@([a-p][0-9]{1,2})([a-p][0-9]{1,2})([nbrq]?)$`)
 
 // bad returns a refusal of text as ParseAction does.
 func bad(text string, kind notation.ErrorKind, format string, args ...any) (rules.Move, bool, error) {
