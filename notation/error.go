@@ -57,11 +57,12 @@ func (e *Error) Error() string {
 	if e.Kind == Ambiguous {
 		return fmt.Sprintf("%q is ambiguous: %s", e.Text, e.Reason)
 	}
-	return fmt.Sprintf("%q: %s", e.Text, e.brief())
+	return fmt.Sprintf("%q: %s", e.Text, e.Explanation())
 }
 
-// brief gives the reason without the text.
-func (e *Error) brief() string {
+// Explanation gives the reason without the text, with the rule when one
+// is named: "the knight on d2 is pinned: ... (check, FIDE 3.9)".
+func (e *Error) Explanation() string {
 	switch {
 	case e.Kind == Ambiguous:
 		return "ambiguous: " + e.Reason
@@ -104,7 +105,7 @@ func (e *MoveError) Error() string {
 	reason := e.Err.Error()
 	var ne *Error
 	if errors.As(e.Err, &ne) {
-		reason = ne.brief()
+		reason = ne.Explanation()
 	}
 	return fmt.Sprintf("move %d (%s): %s", e.Index, e.Text, reason)
 }

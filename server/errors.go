@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"timechess/notation"
 	"timechess/store"
 )
 
@@ -45,6 +46,30 @@ type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Refusal is the rule that forbids a refused move, when the variant
+	// names it.
+	Refusal *refusalView `json:"refusal,omitempty"`
+}
+
+// refusalView is the rule that forbids a move (rules.Refusal).
+type refusalView struct {
+	Rule   string `json:"rule"`
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// illegalMove refuses the move text for err, notation.Parse's reason: the
+// message says why, and the refusal names the rule when the variant can.
+func illegalMove(text string, err error) *apiError {
+	var ne *notation.Error
+	if !errors.As(err, &ne) {
+		return fail(http.StatusBadRequest, codeIllegalMove, "%q is not legal here: %v", text, err)
+	}
+	ae := fail(http.StatusBadRequest, codeIllegalMove, "%q is not legal here: %s", text, ne.Explanation())
+	if r := ne.Rule; r != nil {
+		ae.Refusal = &refusalView{Rule: r.Rule, Name: r.Name, Reason: r.Reason}
+	}
+	return ae
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
