@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -44,17 +43,6 @@ const refuseLinger = 250 * time.Millisecond
 func newConnLimits(max, perAddr int, crowdedIdle time.Duration, m *metrics) *connLimits {
 	return &connLimits{max: max, perAddr: perAddr, crowdedIdle: crowdedIdle, metrics: m,
 		byAddr: map[string]int{}, refusing: make(chan struct{}, maxRefusing)}
-}
-
-// descriptorLimit is the process's limit on open files (RLIMIT_NOFILE; Go
-// raises the soft limit to the hard one at start on Linux), or 1024 when
-// it cannot be read.
-func descriptorLimit() int {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil || lim.Cur <= 0 {
-		return 1024
-	}
-	return int(min(lim.Cur, 1<<30))
 }
 
 // defaultMaxConns is the default cap on connections: half the descriptor

@@ -57,6 +57,8 @@ type Config struct {
 	// and WebSocket together), MaxConnsPerAddr those of one client
 	// address. Defaults: half the process's descriptor limit
 	// (RLIMIT_NOFILE), at most 10000, and 128. Negative means no cap.
+	// These caps are Serve's listener's: a caller that serves Handler on
+	// a server of its own brings its own.
 	MaxConns, MaxConnsPerAddr int
 	// MaxSockets caps the WebSocket connections among those, and
 	// MaxSocketsPerAddr those of one client address (they live long and
