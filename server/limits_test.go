@@ -147,3 +147,22 @@ func TestNoRateLimits(t *testing.T) {
 		ts.call("POST", "/api/v1/games", "", game, http.StatusCreated, nil)
 	}
 }
+
+// TestAddrKey: the per-address limits count an IPv4 address by itself and
+// an IPv6 address by its /64 network.
+func TestAddrKey(t *testing.T) {
+	for host, want := range map[string]string{
+		"192.0.2.7":            "192.0.2.7",
+		"::ffff:192.0.2.7":     "192.0.2.7",
+		"2001:db8:1:2:3:4:5:6": "2001:db8:1:2::/64",
+		"2001:db8:1:2::ffff":   "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":      "2001:db8:1:3::/64",
+		"fe80::1%eth0":         "fe80::/64",
+		"::1":                  "::/64",
+		"not an address":       "not an address",
+	} {
+		if got := addrKey(host); got != want {
+			t.Errorf("addrKey(%q) = %q, want %q", host, got, want)
+		}
+	}
+}

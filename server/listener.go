@@ -11,7 +11,7 @@ import (
 
 // connLimits caps the TCP connections Serve holds open at once (HTTP and
 // WebSocket alike: a WebSocket is an HTTP connection that was upgraded), in
-// all and per client address, so that no client can take every file
+// all and per client address (addrKey), so that no client can take every file
 // descriptor. A connection over a cap is answered with a plain 429 (its
 // address holds its share) or 503 (the server is full) and closed, before
 // any of it is read, without ever holding up the accepting of others.
@@ -148,6 +148,7 @@ func (l *limitedListener) Accept() (net.Conn, error) {
 		if host, _, err := net.SplitHostPort(addr); err == nil {
 			addr = host
 		}
+		addr = addrKey(addr)
 		if status, reason := l.k.take(addr); status != 0 {
 			l.k.refuse(c, status, reason)
 			continue

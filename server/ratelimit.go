@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -130,6 +131,21 @@ func setRetryAfter(w http.ResponseWriter, err error) {
 	}
 }
 
+// addrKey is the key of a client address (a host, no port) in the
+// per-address limits and caps: an IPv4 address itself, an IPv6 address its
+// /64 network, which one subscriber usually holds whole.
+func addrKey(host string) string {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	if ip = ip.Unmap(); ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.WithZone("").Prefix(64)
+	return p.String()
+}
+
 // limitRequest takes a token of the client address's bucket for r's path:
 // the API's (/api/, /healthz, /metrics) or the UI files' (everything else).
 func (s *Server) limitRequest(r *http.Request) error {
@@ -137,7 +153,7 @@ func (s *Server) limitRequest(r *http.Request) error {
 	if p := r.URL.Path; strings.HasPrefix(p, "/api/") || p == "/healthz" || p == "/metrics" {
 		l, name, what = s.addrLimit, "api", "API requests"
 	}
-	if err := l.take(clientAddr(r), what); err != nil {
+	if err := l.take(addrKey(clientAddr(r)), what); err != nil {
 		s.metrics.limited(name)
 		return err
 	}
@@ -148,7 +164,7 @@ func (s *Server) limitRequest(r *http.Request) error {
 // first; what names the limit in the 429, name in the metrics.
 func (s *Server) limitAddr(l *limiter, name, what string, f apiFunc) apiFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		if err := l.take(clientAddr(r), what); err != nil {
+		if err := l.take(addrKey(clientAddr(r)), what); err != nil {
 			s.metrics.limited(name)
 			return err
 		}
