@@ -124,6 +124,35 @@ func TestConnLimitsCount(t *testing.T) {
 	}
 }
 
+// TestRefuseBounded: a refused connection is answered and closed, and
+// when maxRefusing refusals are in progress the next is closed unanswered.
+func TestRefuseBounded(t *testing.T) {
+	k := newConnLimits(1, 1, 5*time.Second, newMetrics())
+	server, client := net.Pipe()
+	k.refuse(server, http.StatusTooManyRequests, "too many")
+	client.SetDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(client), nil)
+	if err != nil || res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "5" || !res.Close {
+		t.Fatalf("the refusal: %v %v", res, err)
+	}
+	if body, _ := io.ReadAll(res.Body); string(body) != "too many\n" {
+		t.Errorf("body %q", body)
+	}
+	client.Close()
+	for range maxRefusing {
+		k.refusing <- struct{}{}
+	}
+	server, client = net.Pipe()
+	k.refuse(server, http.StatusServiceUnavailable, "full")
+	client.SetDeadline(time.Now().Add(10 * time.Second))
+	if n, err := client.Read(make([]byte, 1)); err != io.EOF {
+		t.Errorf("with %d refusals in progress: read %d, %v; want EOF at once", maxRefusing, n, err)
+	}
+	if a, f := k.metrics.connRefusedAddr.Load(), k.metrics.connRefusedFull.Load(); a != 1 || f != 1 {
+		t.Errorf("refusals counted: %d by address, %d full; want 1 and 1", a, f)
+	}
+}
+
 // TestConnCaps: over its address's share a connection gets a plain 429,
 // over the server's a 503, each with Retry-After and a one-line reason,
 // and is closed; a closed connection frees its place; WebSockets count
