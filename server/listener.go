@@ -12,9 +12,9 @@ import (
 // connLimits caps the TCP connections Serve holds open at once (HTTP and
 // WebSocket alike: a WebSocket is an HTTP connection that was upgraded), in
 // all and per client address (addrKey), so that no client can take every file
-// descriptor. A connection over a cap is answered with a plain 429 (its
-// address holds its share) or 503 (the server is full) and closed, before
-// any of it is read, without ever holding up the accepting of others.
+// descriptor. A connection over a cap is answered, before its request is
+// read, with a plain 429 (its address holds its share) or 503 (the server
+// is full) and closed, without ever holding up the accepting of others.
 //
 // An address that holds more than half its share has its idle keep-alive
 // connections closed sooner (Timeouts.CrowdedIdle instead of Idle).
