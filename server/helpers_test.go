@@ -121,7 +121,10 @@ func (ts *testServer) open() {
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
+	// The tests create games and comments faster than people do; the
+	// limits on creating are checked in limits_test.go.
 	cfg := Config{Store: st, SweepInterval: -1, EngineWorkers: 2, EngineHashMB: 4,
+		CreateRate: Rate{PerSecond: -1}, CommentRate: Rate{PerSecond: -1},
 		UI: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "the UI") })}
 	if ts.clock != nil {
 		cfg.Now = ts.clock.Now

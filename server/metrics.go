@@ -1,75 +1,92 @@
 package server
 
 import (
-	"fmt"
-	"io"
 	"net/http"
-	"sort"
-	"sync"
+	"strconv"
 	"sync/atomic"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// metrics counts what /metrics reports, in Prometheus' text format.
+// metrics counts what /metrics reports. Each Server has a registry of its
+// own (never the global default one), which also holds the process'
+// collector (open descriptors, memory, CPU time).
 type metrics struct {
-	mu       sync.Mutex
-	requests map[int]uint64 // HTTP answers by status code
+	registry    *prometheus.Registry
+	requests    *prometheus.CounterVec // HTTP answers by status code
+	rateLimited *prometheus.CounterVec // requests refused by a rate limit, by limit
 
-	moves        atomic.Uint64 // moves stored by this process
-	wsOpen       atomic.Int64  // WebSocket connections open now
-	wsTotal      atomic.Uint64 // WebSocket connections accepted
-	wsDropped    atomic.Uint64 // connections closed for being slow or abusive
-	wsRefused    atomic.Uint64 // upgrades refused by the caps on connections
-	engineJobs   atomic.Uint64 // engine searches finished (seats, analysis, solving)
-	engineBusy   atomic.Uint64 // analysis requests refused for lack of capacity
-	engineActive atomic.Int64  // engine searches running now
-	flags        atomic.Uint64 // games this process ended on time
-	abandoned    atomic.Uint64 // games this process aborted for want of play (Expiry)
-	seeksExpired atomic.Uint64 // seeks this process removed for want of a taker
+	moves           atomic.Uint64 // moves stored by this process
+	wsOpen          atomic.Int64  // WebSocket connections open now
+	wsTotal         atomic.Uint64 // WebSocket connections accepted
+	wsDropped       atomic.Uint64 // connections closed for being slow or abusive
+	wsRefused       atomic.Uint64 // upgrades refused by the caps on connections
+	engineJobs      atomic.Uint64 // engine searches finished (seats, analysis, solving)
+	engineBusy      atomic.Uint64 // analysis requests refused for lack of capacity
+	engineActive    atomic.Int64  // engine searches running now
+	flags           atomic.Uint64 // games this process ended on time
+	abandoned       atomic.Uint64 // games this process aborted for want of play (Expiry)
+	seeksExpired    atomic.Uint64 // seeks this process removed for want of a taker
+	connOpen        atomic.Int64  // TCP connections open now
+	connTotal       atomic.Uint64 // TCP connections accepted
+	connRefusedAddr atomic.Uint64 // TCP connections refused by the per-address cap
+	connRefusedFull atomic.Uint64 // TCP connections refused by the total cap
 }
 
-func newMetrics() *metrics { return &metrics{requests: map[int]uint64{}} }
-
-func (m *metrics) request(code int) {
-	m.mu.Lock()
-	m.requests[code]++
-	m.mu.Unlock()
-}
-
-// write prints every metric.
-func (m *metrics) write(w io.Writer) {
-	m.mu.Lock()
-	codes := make([]int, 0, len(m.requests))
-	for c := range m.requests {
-		codes = append(codes, c)
+func newMetrics() *metrics {
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "timechess_http_requests_total", Help: "HTTP requests answered, by status code.",
+		}, []string{"code"}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "timechess_rate_limited_total", Help: "Requests refused with 429 by a per-address rate limit, by limit (api, static, create, comment).",
+		}, []string{"limit"}),
 	}
-	sort.Ints(codes)
-	fmt.Fprintln(w, "# HELP timechess_http_requests_total HTTP requests answered, by status code.")
-	fmt.Fprintln(w, "# TYPE timechess_http_requests_total counter")
-	for _, c := range codes {
-		fmt.Fprintf(w, "timechess_http_requests_total{code=\"%d\"} %d\n", c, m.requests[c])
-	}
-	m.mu.Unlock()
+	m.registry.MustRegister(m.requests, m.rateLimited, collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	counter := func(v *atomic.Uint64) func() float64 { return func() float64 { return float64(v.Load()) } }
+	gauge := func(v *atomic.Int64) func() float64 { return func() float64 { return float64(v.Load()) } }
 	for _, c := range []struct {
-		name, help, typ string
-		value           any
+		name, help string
+		counter    bool
+		value      func() float64
 	}{
-		{"timechess_moves_total", "Moves stored by this process.", "counter", m.moves.Load()},
-		{"timechess_ws_connections", "WebSocket connections open now.", "gauge", m.wsOpen.Load()},
-		{"timechess_ws_connections_total", "WebSocket connections accepted.", "counter", m.wsTotal.Load()},
-		{"timechess_ws_dropped_total", "WebSocket connections closed for being slow or abusive.", "counter", m.wsDropped.Load()},
-		{"timechess_ws_refused_total", "WebSocket upgrades refused by the caps on connections.", "counter", m.wsRefused.Load()},
-		{"timechess_engine_jobs_total", "Engine searches finished.", "counter", m.engineJobs.Load()},
-		{"timechess_engine_busy_total", "Engine requests refused for lack of capacity.", "counter", m.engineBusy.Load()},
-		{"timechess_engine_active", "Engine searches running now.", "gauge", m.engineActive.Load()},
-		{"timechess_flags_total", "Games ended on time by this process.", "counter", m.flags.Load()},
-		{"timechess_abandoned_total", "Games aborted by this process because nobody moved or took the open seat in time.", "counter", m.abandoned.Load()},
-		{"timechess_seeks_expired_total", "Seeks removed by this process because nobody accepted them in time.", "counter", m.seeksExpired.Load()},
+		{"timechess_moves_total", "Moves stored by this process.", true, counter(&m.moves)},
+		{"timechess_ws_connections", "WebSocket connections open now.", false, gauge(&m.wsOpen)},
+		{"timechess_ws_connections_total", "WebSocket connections accepted.", true, counter(&m.wsTotal)},
+		{"timechess_ws_dropped_total", "WebSocket connections closed for being slow or abusive.", true, counter(&m.wsDropped)},
+		{"timechess_ws_refused_total", "WebSocket upgrades refused by the caps on WebSocket connections.", true, counter(&m.wsRefused)},
+		{"timechess_engine_jobs_total", "Engine searches finished.", true, counter(&m.engineJobs)},
+		{"timechess_engine_busy_total", "Engine requests refused for lack of capacity.", true, counter(&m.engineBusy)},
+		{"timechess_engine_active", "Engine searches running now.", false, gauge(&m.engineActive)},
+		{"timechess_flags_total", "Games ended on time by this process.", true, counter(&m.flags)},
+		{"timechess_abandoned_total", "Games aborted by this process because nobody moved or took the open seat in time.", true, counter(&m.abandoned)},
+		{"timechess_seeks_expired_total", "Seeks removed by this process because nobody accepted them in time.", true, counter(&m.seeksExpired)},
+		{"timechess_connections", "TCP connections (HTTP and WebSocket) open now.", false, gauge(&m.connOpen)},
+		{"timechess_connections_total", "TCP connections accepted within the caps.", true, counter(&m.connTotal)},
+		{"timechess_connections_refused_address_total", "TCP connections refused with 429: their address held its share.", true, counter(&m.connRefusedAddr)},
+		{"timechess_connections_refused_full_total", "TCP connections refused with 503: the server held as many as it takes.", true, counter(&m.connRefusedFull)},
 	} {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %v\n", c.name, c.help, c.name, c.typ, c.name, c.value)
+		opts := prometheus.Opts{Name: c.name, Help: c.help}
+		if c.counter {
+			m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts(opts), c.value))
+		} else {
+			m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts(opts), c.value))
+		}
 	}
+	return m
 }
 
-func (s *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	s.metrics.write(w)
+// request counts an HTTP answer with status code.
+func (m *metrics) request(code int) { m.requests.WithLabelValues(strconv.Itoa(code)).Inc() }
+
+// limited counts a request refused by the rate limit named limit.
+func (m *metrics) limited(limit string) { m.rateLimited.WithLabelValues(limit).Inc() }
+
+// handler serves the registry in Prometheus' exposition formats (compression
+// is left to the server's own middleware).
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{DisableCompression: true})
 }

@@ -8,8 +8,6 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -47,7 +45,7 @@ func (r *recorder) Write(b []byte) (int, error) {
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // protect wraps every request: security headers, a recovered panic answered
-// with 500 and logged, the per-address rate limit on the API, the count of
+// with 500 and logged, the per-address rate limits (see limitRequest), the count of
 // answers by status, and the access log (at info level: the method, the
 // path without its query, the status, the size and the time; never a
 // header, so never a token).
@@ -80,11 +78,10 @@ func (s *Server) protect(next http.Handler) http.Handler {
 				slog.String("path", r.URL.Path), slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
 				slog.Duration("took", time.Since(began)), slog.String("addr", clientAddr(r)))
 		}()
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			if ok, wait := s.addrLimit.allow(clientAddr(r)); !ok {
-				rateLimited(rec, wait)
-				return
-			}
+		if err := s.limitRequest(r); err != nil {
+			setRetryAfter(rec, err)
+			writeError(rec, err)
+			return
 		}
 		next.ServeHTTP(rec, r)
 		drainBody(r)
@@ -101,12 +98,6 @@ func drainBody(r *http.Request) {
 	if r.Body != nil && r.ContentLength != 0 {
 		io.CopyN(io.Discard, r.Body, maxImportBody)
 	}
-}
-
-// rateLimited answers 429 with the wait in Retry-After.
-func rateLimited(w http.ResponseWriter, wait time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(max(1, int((wait+time.Second-1)/time.Second))))
-	writeError(w, fail(http.StatusTooManyRequests, codeRateLimited, "too many requests; retry in %v", wait.Round(time.Millisecond)))
 }
 
 // clientAddr is the request's remote host (forwarding headers are not
@@ -136,6 +127,7 @@ func (s *Server) api(f apiFunc) http.Handler {
 			if clientLeft(r) {
 				ae = asAPIError(context.Canceled)
 			}
+			setRetryAfter(w, err)
 			if ae.Status >= 500 && ae.Code == codeInternal {
 				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			}

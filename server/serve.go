@@ -13,11 +13,12 @@ import (
 // from the HTTP server, which clears its deadlines: a socket has its own
 // limits instead (a write timeout, pings, the queue of a slow client).
 type Timeouts struct {
-	// ReadHeader bounds the reading of a request's headers (default 10 s),
+	// ReadHeader bounds the reading of a request's headers (default 5 s),
 	// Read the whole request (30 s), Write the answer from the end of the
 	// headers on (60 s), Idle a keep-alive connection's wait for the next
-	// request (120 s).
-	ReadHeader, Read, Write, Idle time.Duration
+	// request (30 s), and CrowdedIdle that wait when the connection's
+	// address holds more than half the connections it may open (5 s).
+	ReadHeader, Read, Write, Idle, CrowdedIdle time.Duration
 	// Shutdown bounds the wait for the requests in flight at shutdown
 	// (15 s).
 	Shutdown time.Duration
@@ -30,10 +31,11 @@ func (t Timeouts) withDefaults() Timeouts {
 			*d = v
 		}
 	}
-	def(&t.ReadHeader, 10*time.Second)
+	def(&t.ReadHeader, 5*time.Second)
 	def(&t.Read, 30*time.Second)
 	def(&t.Write, 60*time.Second)
-	def(&t.Idle, 120*time.Second)
+	def(&t.Idle, 30*time.Second)
+	def(&t.CrowdedIdle, 5*time.Second)
 	def(&t.Shutdown, 15*time.Second)
 	return t
 }
@@ -41,7 +43,8 @@ func (t Timeouts) withDefaults() Timeouts {
 // maxHeaderBytes bounds a request's headers.
 const maxHeaderBytes = 64 << 10
 
-// Serve serves the Handler on ln until ctx ends, then shuts down
+// Serve serves the Handler on ln, within the caps on connections of
+// Config.MaxConns and MaxConnsPerAddr, until ctx ends, then shuts down
 // gracefully: it stops accepting connections, waits for the HTTP requests
 // in flight (at most Timeouts.Shutdown), and closes the Server, which
 // finishes the moves in flight, writes the WebSocket clients what is
@@ -56,10 +59,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout:      t.Write,
 		IdleTimeout:       t.Idle,
 		MaxHeaderBytes:    maxHeaderBytes,
+		ConnState:         trackIdle,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(s.connLimits.listener(ln)) }()
 	var err error
 	select {
 	case err = <-served:

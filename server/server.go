@@ -40,16 +40,33 @@ type Config struct {
 	// their expiry (timers catch this process's own games sooner); default
 	// 10 s. Negative disables the sweep (tests sweep by hand).
 	SweepInterval time.Duration
-	// AddrRate limits the API requests per client address, TokenRate the
-	// moves and actions per seat token (HTTP and WebSocket together).
-	// Defaults: 50/s with bursts of 200 per address, 20/s with bursts of 40
-	// per token. NoRateLimits turns both off (load tests on loopback).
-	AddrRate, TokenRate Rate
-	NoRateLimits        bool
-	// MaxSockets caps the WebSocket connections open at once, and
-	// MaxSocketsPerAddr those of one client address. Defaults: 10000 and
-	// 64; negative means no cap. NoRateLimits lifts the per-address cap too
-	// (a load test's clients share one address).
+	// AddrRate limits the requests of one client address to the API
+	// (/api/, /healthz and /metrics), StaticRate those to the UI's files,
+	// TokenRate the moves and actions of one seat token (HTTP and
+	// WebSocket together). CreateRate limits per address what makes a game
+	// or a seek (POST /api/v1/games, /api/v1/seeks and /api/v1/import
+	// together), CommentRate the comments. Defaults: 50/s with bursts of
+	// 200 per address for the API, 100/s with bursts of 400 for the UI's
+	// files, 20/s with bursts of 40 per token, 10 a minute with bursts of
+	// 5 for creating, 20 a minute with bursts of 10 for comments. A
+	// negative PerSecond turns that limit off. NoRateLimits turns them all
+	// off, and the per-address caps on connections (load tests on
+	// loopback, whose clients share one address).
+	AddrRate, StaticRate, TokenRate, CreateRate, CommentRate Rate
+	NoRateLimits                                             bool
+	// MaxConns caps the TCP connections Serve holds open at once (HTTP
+	// and WebSocket together), MaxConnsPerAddr those of one client
+	// address. Defaults: half the process's descriptor limit
+	// (RLIMIT_NOFILE), at most 10000, and 128. Negative means no cap.
+	// These caps are Serve's listener's: a caller that serves Handler on
+	// a server of its own brings its own.
+	MaxConns, MaxConnsPerAddr int
+	// MaxSockets caps the WebSocket connections among those, and
+	// MaxSocketsPerAddr those of one client address (they live long and
+	// each costs the hubs memory). Defaults: 10000 but at most three
+	// quarters of MaxConns, and 64 but at most half of MaxConnsPerAddr, so
+	// that an address with every WebSocket it may open can still make HTTP
+	// requests. Negative means no cap.
 	MaxSockets, MaxSocketsPerAddr int
 	// Timeouts bound the connections of Serve's HTTP server; zero fields
 	// take their defaults (see Timeouts).
@@ -85,9 +102,11 @@ type Server struct {
 	engines    *enginePool
 	timers     *timers
 	metrics    *metrics
-	addrLimit  *limiter
-	tokenLimit *limiter
 	sockets    *sockets
+	connLimits *connLimits
+	// The rate limits: per address on the API, the UI's files, creating
+	// games and seeks, and comments; per seat token on moves and actions.
+	addrLimit, staticLimit, createLimit, commentLimit, tokenLimit *limiter
 }
 
 // New builds a Server over cfg.Store and starts its background work (the
@@ -114,32 +133,58 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SweepInterval == 0 {
 		cfg.SweepInterval = 10 * time.Second
 	}
-	if cfg.AddrRate == (Rate{}) {
-		cfg.AddrRate = Rate{PerSecond: 50, Burst: 200}
+	for _, r := range []struct {
+		rate *Rate
+		def  Rate
+	}{
+		{&cfg.AddrRate, Rate{PerSecond: 50, Burst: 200}},
+		{&cfg.StaticRate, Rate{PerSecond: 100, Burst: 400}},
+		{&cfg.TokenRate, Rate{PerSecond: 20, Burst: 40}},
+		{&cfg.CreateRate, PerMinute(10, 5)},
+		{&cfg.CommentRate, PerMinute(20, 10)},
+	} {
+		if *r.rate == (Rate{}) {
+			*r.rate = r.def
+		}
+		if cfg.NoRateLimits || r.rate.PerSecond < 0 {
+			*r.rate = Rate{}
+		}
 	}
-	if cfg.TokenRate == (Rate{}) {
-		cfg.TokenRate = Rate{PerSecond: 20, Burst: 40}
+	if cfg.MaxConns == 0 {
+		cfg.MaxConns = defaultMaxConns()
+	}
+	if cfg.MaxConnsPerAddr == 0 {
+		cfg.MaxConnsPerAddr = 128
 	}
 	if cfg.MaxSockets == 0 {
 		cfg.MaxSockets = 10000
+		if cfg.MaxConns > 0 {
+			cfg.MaxSockets = max(1, min(cfg.MaxSockets, cfg.MaxConns*3/4))
+		}
 	}
 	if cfg.MaxSocketsPerAddr == 0 {
 		cfg.MaxSocketsPerAddr = 64
+		if cfg.MaxConnsPerAddr > 0 {
+			cfg.MaxSocketsPerAddr = max(1, min(cfg.MaxSocketsPerAddr, cfg.MaxConnsPerAddr/2))
+		}
 	}
 	if cfg.NoRateLimits {
-		cfg.AddrRate, cfg.TokenRate = Rate{}, Rate{}
-		cfg.MaxSocketsPerAddr = -1
+		cfg.MaxConnsPerAddr, cfg.MaxSocketsPerAddr = -1, -1
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
 	cfg.Expiry = cfg.Expiry.withDefaults()
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
-		cache:      newCache(cfg.CacheGames),
-		metrics:    newMetrics(),
-		addrLimit:  newLimiter(cfg.AddrRate, cfg.Now),
-		tokenLimit: newLimiter(cfg.TokenRate, cfg.Now),
-		sockets:    newSockets(cfg.MaxSockets, cfg.MaxSocketsPerAddr),
+		cache:        newCache(cfg.CacheGames),
+		metrics:      newMetrics(),
+		addrLimit:    newLimiter(cfg.AddrRate, cfg.Now),
+		staticLimit:  newLimiter(cfg.StaticRate, cfg.Now),
+		tokenLimit:   newLimiter(cfg.TokenRate, cfg.Now),
+		createLimit:  newLimiter(cfg.CreateRate, cfg.Now),
+		commentLimit: newLimiter(cfg.CommentRate, cfg.Now),
+		sockets:      newSockets(cfg.MaxSockets, cfg.MaxSocketsPerAddr),
 	}
+	s.connLimits = newConnLimits(cfg.MaxConns, cfg.MaxConnsPerAddr, cfg.Timeouts.CrowdedIdle, s.metrics)
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.hubs = newHubs(s)
 	s.timers = newTimers(s)
@@ -221,7 +266,10 @@ func (s *Server) routes() http.Handler {
 	change := func(pattern string, f apiFunc) { handle(pattern, s.counted(f)) }
 	handle("GET /api/v1/variants", s.handleVariants)
 	handle("POST /api/v1/position", s.handlePosition)
-	handle("POST /api/v1/games", s.handleCreate)
+	create := func(f apiFunc) apiFunc {
+		return s.limitAddr(s.createLimit, "create", "new games, seeks and imports", f)
+	}
+	handle("POST /api/v1/games", create(s.handleCreate))
 	handle("GET /api/v1/games", s.handleList)
 	handle("POST /api/v1/games/mine", s.handleMine)
 	handle("GET /api/v1/games/{id}", s.handleGame)
@@ -230,20 +278,20 @@ func (s *Server) routes() http.Handler {
 	handle("POST /api/v1/games/{id}/moves", s.handleMove)
 	handle("POST /api/v1/games/{id}/actions", s.handleAction)
 	handle("GET /api/v1/games/{id}/comments", s.handleComments)
-	handle("POST /api/v1/games/{id}/comments", s.handleAddComment)
+	handle("POST /api/v1/games/{id}/comments", s.limitAddr(s.commentLimit, "comment", "comments", s.handleAddComment))
 	handle("GET /api/v1/games/{id}/pgn", s.handlePGN)
 	handle("GET /api/v1/games/{id}/ws", s.handleGameWS)
 	handle("GET /api/v1/seeks", s.handleSeeks)
-	handle("POST /api/v1/seeks", s.handleCreateSeek)
+	handle("POST /api/v1/seeks", create(s.handleCreateSeek))
 	handle("GET /api/v1/seeks/{id}", s.handleSeek)
 	change("POST /api/v1/seeks/{id}/accept", s.handleAcceptSeek)
 	handle("DELETE /api/v1/seeks/{id}", s.handleCancelSeek)
 	handle("GET /api/v1/lobby/ws", s.handleLobbyWS)
-	handle("POST /api/v1/import", s.handleImport)
+	handle("POST /api/v1/import", create(s.handleImport))
 	handle("POST /api/v1/analyze", s.handleAnalyze)
 	handle("POST /api/v1/solve", s.handleSolve)
 	handle("GET /healthz", s.handleHealth)
-	mux.HandleFunc("GET /metrics", s.handleMetrics)
+	mux.Handle("GET /metrics", s.metrics.handler())
 	// Any other method or path under these: 405 with Allow, or 404.
 	unknown := func(w http.ResponseWriter, r *http.Request) error {
 		if allow := allowedMethods(mux, r); len(allow) > 0 {

@@ -6,7 +6,7 @@ import (
 )
 
 // sockets caps the WebSocket connections open at once: in all, and from one
-// client address, so that one client cannot take every connection.
+// client address (addrKey), so that one client cannot take every connection.
 type sockets struct {
 	max, perAddr int // 0 or less: no cap
 
@@ -22,6 +22,7 @@ func newSockets(max, perAddr int) *sockets {
 // take counts a new connection from addr, or refuses it: 429 when addr has
 // its share open already, 503 when the server has as many as it takes.
 func (k *sockets) take(addr string) error {
+	addr = addrKey(addr)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	switch {
@@ -37,6 +38,7 @@ func (k *sockets) take(addr string) error {
 
 // release forgets a connection of addr that take counted.
 func (k *sockets) release(addr string) {
+	addr = addrKey(addr)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.total--
