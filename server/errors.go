@@ -23,6 +23,7 @@ const (
 	codeBusy        = "busy"
 	codeInternal    = "internal"
 	codeBadMethod   = "method_not_allowed"
+	codeUnknownHost = "unknown_host"
 )
 
 // apiError is a refusal with its HTTP status and code.

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"timechess/store"
@@ -53,6 +54,11 @@ type Config struct {
 	// Timeouts bound the connections of Serve's HTTP server; zero fields
 	// take their defaults (see Timeouts).
 	Timeouts Timeouts
+	// Hosts are the names the server answers to in a request's Host header
+	// (IP literals are always answered); a request naming another gets 421,
+	// which defeats DNS rebinding. Empty: Serve on a loopback address answers
+	// to localhost only, on any other address to every name.
+	Hosts []string
 }
 
 // Server serves the API of docs/api.md. Build it with New, mount Handler,
@@ -84,6 +90,9 @@ type Server struct {
 	addrLimit  *limiter
 	tokenLimit *limiter
 	sockets    *sockets
+	// hosts is the set of names answered to (nil: all), set by New from
+	// Config.Hosts and by Serve from its listener's address.
+	hosts atomic.Pointer[hostNames]
 }
 
 // New builds a Server over cfg.Store and starts its background work (the
@@ -148,7 +157,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SweepInterval > 0 {
 		s.goBackground(s.sweepLoop)
 	}
-	s.handler = s.protect(compress(s.routes()))
+	hosts := newHostNames(cfg.Hosts)
+	s.hosts.Store(&hosts)
+	s.handler = s.protect(s.checkHost(compress(s.routes())))
 	return s, nil
 }
 
