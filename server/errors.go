@@ -28,6 +28,7 @@ const (
 	// codeClientClosed is the code of a request whose client left before
 	// it was answered (status statusClientClosed).
 	codeClientClosed = "client_closed"
+	codeUnknownHost  = "unknown_host"
 )
 
 // statusClientClosed is the status logged and counted (metrics) for a

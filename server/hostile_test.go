@@ -69,11 +69,7 @@ func TestHostileRequests(t *testing.T) {
 			case c.body == "@empty":
 				body = ""
 			case repeated.MatchString(c.body):
-				body = repeated.ReplaceAllStringFunc(c.body, func(m string) string {
-					sub := repeated.FindStringSubmatch(m)
-					n, _ := strconv.Atoi(sub[2])
-					return strings.Repeat(sub[1], n)
-				})
+				body = expandRepeats(c.body)
 			case strings.HasPrefix(c.body, "@big:"):
 				n, _ := strconv.Atoi(strings.TrimPrefix(c.body, "@big:"))
 				body = `{"pgn": "` + strings.Repeat("a", n) + `"}`
@@ -127,6 +123,15 @@ func TestHostileRequests(t *testing.T) {
 // repeated matches the repetitions <<TEXT*N>> of a hostile.txt body, which
 // stand for N copies of TEXT.
 var repeated = regexp.MustCompile(`<<(.+?)\*([0-9]+)>>`)
+
+// expandRepeats replaces each <<TEXT*N>> of body by N copies of TEXT.
+func expandRepeats(body string) string {
+	return repeated.ReplaceAllStringFunc(body, func(m string) string {
+		sub := repeated.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(sub[2])
+		return strings.Repeat(sub[1], n)
+	})
+}
 
 // TestHeaders checks the security headers on API, UI and error answers.
 func TestHeaders(t *testing.T) {

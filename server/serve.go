@@ -52,6 +52,8 @@ const maxHeaderBytes = 64 << 10
 // after a shutdown that ctx asked for. The store is the caller's to close.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	t := s.cfg.Timeouts
+	hosts := hostsFor(s.cfg.Hosts, ln.Addr())
+	s.hosts.Store(&hosts)
 	hs := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: t.ReadHeader,

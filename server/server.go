@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"timechess/store"
@@ -74,6 +75,11 @@ type Config struct {
 	// Expiry says when games nobody plays are aborted and seeks nobody
 	// takes removed; zero fields take their defaults (see Expiry).
 	Expiry Expiry
+	// Hosts are the names the server answers to in a request's Host header
+	// (IP literals are always answered); a request naming another gets 421,
+	// which defeats DNS rebinding. Empty: Serve on a loopback address answers
+	// to localhost only, on any other address to every name.
+	Hosts []string
 }
 
 // Server serves the API of docs/api.md. Build it with New, mount Handler,
@@ -107,6 +113,9 @@ type Server struct {
 	// The rate limits: per address on the API, the UI's files, creating
 	// games and seeks, and comments; per seat token on moves and actions.
 	addrLimit, staticLimit, createLimit, commentLimit, tokenLimit *limiter
+	// hosts is the set of names answered to (nil: all), set by New from
+	// Config.Hosts and by Serve from its listener's address.
+	hosts atomic.Pointer[hostNames]
 }
 
 // New builds a Server over cfg.Store and starts its background work (the
@@ -198,7 +207,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.SweepInterval > 0 {
 		s.goBackground(s.sweepLoop)
 	}
-	s.handler = s.protect(compress(s.routes()))
+	hosts := newHostNames(cfg.Hosts)
+	s.hosts.Store(&hosts)
+	s.handler = s.protect(s.checkHost(compress(s.routes())))
 	return s, nil
 }
 
