@@ -20,9 +20,16 @@ type metrics struct {
 	wsDropped    atomic.Uint64 // connections closed for being slow or abusive
 	wsRefused    atomic.Uint64 // upgrades refused by the caps on connections
 	engineJobs   atomic.Uint64 // engine searches finished (seats, analysis, solving)
-	engineBusy   atomic.Uint64 // analysis requests refused for lack of capacity
+	engineBusy   atomic.Uint64 // analysis requests refused: the queue was full
 	engineActive atomic.Int64  // engine searches running now
 	flags        atomic.Uint64 // games this process ended on time
+
+	engineReplies     atomic.Uint64 // engine replies taken from the queue
+	engineReplyWait   atomic.Uint64 // their nanoseconds in the queue
+	analysisQueued    atomic.Int64  // analyses waiting now
+	analysisStarted   atomic.Uint64 // analyses started
+	analysisWait      atomic.Uint64 // their nanoseconds in the queue
+	analysisShortened atomic.Uint64 // analyses cut short for a live game
 }
 
 func newMetrics() *metrics { return &metrics{requests: map[int]uint64{}} }
@@ -60,6 +67,12 @@ func (m *metrics) write(w io.Writer) {
 		{"timechess_engine_busy_total", "Engine requests refused for lack of capacity.", "counter", m.engineBusy.Load()},
 		{"timechess_engine_active", "Engine searches running now.", "gauge", m.engineActive.Load()},
 		{"timechess_flags_total", "Games ended on time by this process.", "counter", m.flags.Load()},
+		{"timechess_engine_replies_total", "Engine replies taken from the queue.", "counter", m.engineReplies.Load()},
+		{"timechess_engine_reply_wait_seconds_total", "Time engine replies waited in the queue.", "counter", float64(m.engineReplyWait.Load()) / 1e9},
+		{"timechess_analysis_queued", "Analyses waiting in the queue now.", "gauge", m.analysisQueued.Load()},
+		{"timechess_analysis_started_total", "Analyses and mate searches started.", "counter", m.analysisStarted.Load()},
+		{"timechess_analysis_wait_seconds_total", "Time analyses waited in the queue.", "counter", float64(m.analysisWait.Load()) / 1e9},
+		{"timechess_analysis_shortened_total", "Analyses cut short for a live game's engine.", "counter", m.analysisShortened.Load()},
 	} {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %v\n", c.name, c.help, c.name, c.typ, c.name, c.value)
 	}
