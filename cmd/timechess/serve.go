@@ -18,10 +18,11 @@ import (
 
 // ServeCmd runs the web server: the browser UI and the HTTP/WebSocket API.
 type ServeCmd struct {
-	Addr          string `default:"127.0.0.1:8080" help:"Listen on this address; default ${default}." placeholder:"HOST:PORT"`
-	DB            string `name:"db" default:"timechess.db" help:"The database: a SQLite file (created when missing) or postgres://...; default ${default}." placeholder:"PATH|URL"`
-	EngineWorkers int    `name:"engine-workers" help:"Engine searches at once (default: half the CPUs)." placeholder:"N"`
-	NoRateLimits  bool   `name:"no-rate-limits" help:"Turn the per-address and per-token rate limits off (load tests on loopback)."`
+	Addr            string `default:"127.0.0.1:8080" help:"Listen on this address; default ${default}." placeholder:"HOST:PORT"`
+	DB              string `name:"db" default:"timechess.db" help:"The database: a SQLite file (created when missing) or postgres://...; default ${default}." placeholder:"PATH|URL"`
+	EngineWorkers   int    `name:"engine-workers" help:"Engine replies in games searched at once (default: half the CPUs)." placeholder:"N"`
+	AnalysisWorkers int    `name:"analysis-workers" help:"Analyses and mate searches at once, apart from the games' (default: 1)." placeholder:"N"`
+	NoRateLimits    bool   `name:"no-rate-limits" help:"Turn the per-address and per-token rate limits off (load tests on loopback)."`
 }
 
 // Run serves until SIGINT or SIGTERM, then shuts down gracefully (see
@@ -40,7 +41,7 @@ func (c *ServeCmd) Run(ctx context.Context, env *Env) error {
 		return err
 	}
 	srv, err := server.New(ctx, server.Config{Store: st, UI: web.Handler(), Logger: log, Now: env.Now,
-		EngineWorkers: c.EngineWorkers, NoRateLimits: c.NoRateLimits})
+		EngineWorkers: c.EngineWorkers, AnalysisWorkers: c.AnalysisWorkers, NoRateLimits: c.NoRateLimits})
 	if err != nil {
 		st.Close()
 		return err
