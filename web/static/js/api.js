@@ -38,6 +38,46 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+/**
+ * engineSearch posts an analysis or a mate search (POST /analyze, /solve). When the server queues
+ * it (202), it asks about the job every second, passing each answer to onWait (queue_position and
+ * queue_length while it waits, status 'running' once it runs), until the result. The returned
+ * cancel() takes the job out of the queue or cuts it short; promise then rejects with code
+ * 'canceled'.
+ */
+export function engineSearch(path, body, onWait) {
+  let job = null;
+  let stopped = false;
+  let wake = () => {};
+  const canceled = () => new ApiError(0, 'canceled', 'canceled');
+  const promise = (async () => {
+    let r = await api('POST', path, body);
+    if (!r || !r.job || !r.status) return r;
+    job = r.job;
+    for (;;) {
+      if (stopped) {
+        api('DELETE', '/analysis/' + job).catch(() => {});
+        throw canceled();
+      }
+      if (r.status === 'done') return r.result;
+      if (r.error) throw new ApiError(200, r.error.code, r.error.message);
+      onWait(r);
+      await new Promise((resolve) => { const t = setTimeout(resolve, 1000); wake = () => { clearTimeout(t); resolve(); }; });
+      if (!stopped) r = await api('GET', '/analysis/' + job);
+    }
+  })();
+  return {
+    promise: promise.then((r) => { if (stopped) throw canceled(); return r; }),
+    cancel() { stopped = true; wake(); },
+  };
+}
+
+/** ordinal writes 1 as 1st, 2 as 2nd, 23 as 23rd. */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th');
+}
+
 /** apiText fetches a text resource (PGN) under /api/v1. */
 export async function apiText(path) {
   const res = await fetch('/api/v1' + path);
