@@ -73,7 +73,7 @@ type analysisQueue struct {
 	s       *Server
 	pool    *enginePool
 	workers int
-	cpus    int
+	cpus    int // the CPUs Go may use
 
 	mu       sync.Mutex
 	waiting  []*analysisJob // first in, first out
@@ -85,7 +85,7 @@ type analysisQueue struct {
 }
 
 func newAnalysisQueue(s *Server, pool *enginePool, workers int) *analysisQueue {
-	q := &analysisQueue{s: s, pool: pool, workers: max(1, workers), cpus: runtime.NumCPU(),
+	q := &analysisQueue{s: s, pool: pool, workers: max(1, workers), cpus: runtime.GOMAXPROCS(0),
 		jobs: map[string]*analysisJob{}, byAddr: map[string]*analysisJob{}, changed: make(chan struct{})}
 	for range q.workers {
 		s.goBackground(q.work)

@@ -61,6 +61,22 @@ var levelLimits = [...]engine.Limits{
 // maxLevel is the strongest engine level.
 const maxLevel = len(levelLimits) - 1
 
+// moveLimits are the limits of the engine's search in g starting at now: its
+// level's, and on a live clock at most a thirtieth of the time left at now
+// (the wait in the queue is spent) plus half the increment.
+func moveLimits(g store.Game, now time.Time) engine.Limits {
+	side := turnOf(g)
+	limits := levelLimits[min(maxLevel, engineLevel(g.Seat(side)))]
+	if g.TimeControl.Live() {
+		budget := left(g.Clocks, side)
+		if running(g) {
+			budget -= now.Sub(g.Clocks.TurnStart)
+		}
+		limits.MoveTime = max(10*time.Millisecond, min(limits.MoveTime, budget/30+g.TimeControl.Increment/2))
+	}
+	return limits
+}
+
 // replyWait is a game waiting for the engine's reply.
 type replyWait struct {
 	id       string
@@ -185,15 +201,8 @@ func (p *enginePool) reply(ctx context.Context, eng *engine.Engine, id string) e
 	pos := r.play.Position().Copy()
 	r.mu.Unlock()
 
-	limits := levelLimits[min(maxLevel, engineLevel(g.Seat(side)))]
+	limits := moveLimits(g, p.s.now())
 	live := g.TimeControl.Live()
-	if live {
-		budget := left(g.Clocks, side)
-		if running(g) {
-			budget -= p.s.now().Sub(g.Clocks.TurnStart)
-		}
-		limits.MoveTime = max(10*time.Millisecond, min(limits.MoveTime, budget/30+g.TimeControl.Increment/2))
-	}
 	p.busy.Add(1)
 	if live {
 		p.analysis.yield()
