@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -17,7 +18,7 @@ import (
 
 // TestBrowserAnalysisQueue fills the engine's analysis worker and the head of its queue from
 // two other addresses, then asks for an analysis on a phone-sized screen: the panel shows it
-// 2nd in line, then 1st when the job ahead leaves, then the engine's lines once the running
+// 2nd in line (also after asking again), then 1st when the job ahead leaves, then the engine's lines once the running
 // analysis is canceled.
 func TestBrowserAnalysisQueue(t *testing.T) {
 	e := newEnv(t)
@@ -70,6 +71,14 @@ func TestBrowserAnalysisQueue(t *testing.T) {
 	}
 	if r := p.rect(`[data-testid=analysis-queued]`); r[0] < 0 || r[0]+r[2] > 390 {
 		p.fail("the queue note spans x %v..%v on a 390 px screen", r[0], r[0]+r[2])
+	}
+
+	// Asking again replaces the waiting job (one per client): it is 2nd in line again, no error.
+	first := eval[string](p, `document.querySelector('[data-testid=analysis-queued]').dataset.job`)
+	p.click("analyze")
+	p.waitJS(fmt.Sprintf(`(() => { const q = document.querySelector('[data-testid=analysis-queued]'); return q && q.dataset.job !== %q && q.textContent.startsWith('Queued: 2nd in line'); })()`, first), "the new analysis 2nd in line")
+	if msg := eval[string](p, `(document.querySelector('[data-testid=engine-output] .form-error') || {}).textContent || ''`); msg != "" {
+		p.fail("asking again: %s", msg)
 	}
 
 	// The job ahead leaves the queue: the browser's moves up.

@@ -178,11 +178,15 @@ export async function analysisPage(root) {
     refresh();
   }
 
-  /** stopSearch forgets the engine search under way (the server drops or cuts it short). */
+  /**
+   * stopSearch forgets the engine search under way (the server drops or cuts it short); it
+   * resolves once the server has been told.
+   */
   function stopSearch() {
-    if (search) search.cancel();
+    const old = search;
     search = null;
     clear(engineOut);
+    return old ? old.cancel() : Promise.resolve();
   }
 
   /**
@@ -190,7 +194,7 @@ export async function analysisPage(root) {
    * hands its answer to show; a newer search or a move on the board replaces it.
    */
   async function runSearch(path, b, thinking, show) {
-    stopSearch();
+    while (search) await stopSearch(); // a click while the last one was being canceled
     const mine = engineSearch(path, b, (job) => { if (search === mine) clear(engineOut, waiting(job, thinking)); });
     search = mine;
     clear(engineOut, h('p', { class: 'muted' }, thinking));
@@ -209,7 +213,7 @@ export async function analysisPage(root) {
     const cancel = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'analysis-cancel', onclick: stopSearch }, 'Cancel');
     if (job.status !== 'queued') return h('div', { class: 'queue-note' }, h('p', { class: 'muted' }, thinking), cancel);
     const others = job.queue_length - 1;
-    return h('div', { class: 'queue-note', 'data-testid': 'analysis-queued' },
+    return h('div', { class: 'queue-note', 'data-testid': 'analysis-queued', 'data-job': job.job },
       h('p', {}, h('strong', {}, `Queued: ${ordinal(job.queue_position)} in line`),
         h('span', { class: 'muted' }, others > 0 ? ` (${others} other ${others === 1 ? 'search' : 'searches'} waiting)` : ''),
         h('br'), h('span', { class: 'muted' }, 'The engine answers live games first; this starts when a worker is free.')),
