@@ -56,23 +56,21 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// search checks the requested position, takes an engine slot (failing when
-// none is free) and calls run on a copy of the position with a context that
-// ends after timeout; it returns that position.
-func (s *Server) search(ctx context.Context, req positionRequest, timeout time.Duration, run func(ctx context.Context, p *rules.Position)) (*rules.Position, error) {
+// search checks the requested position and queues the search of kind that
+// run makes on a copy of it (see analysisQueue.serve), with a context that
+// ends after timeout or when the search has to yield.
+func (s *Server) search(w http.ResponseWriter, r *http.Request, kind string, req positionRequest, timeout time.Duration,
+	run func(ctx context.Context, p *rules.Position) (map[string]any, error)) error {
 	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p := g.Position().Copy()
-	if err := s.engines.acquire(ctx, false); err != nil {
-		return nil, err
-	}
-	defer s.engines.release()
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	run(ctx, p)
-	return p, nil
+	return s.engines.analysis.serve(w, r, kind, timeout, func(ctx context.Context) (map[string]any, error) {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		return run(ctx, p)
+	})
 }
 
 // analysisLine is one line of an analysis.
@@ -104,28 +102,23 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 	if req.MultiPV < 1 || req.MultiPV > maxMultiPV {
 		return invalid("multipv %d (want 1 to %d)", req.MultiPV, maxMultiPV)
 	}
-	var res engine.Result
-	p, err := s.search(r.Context(), req.positionRequest, moveTime+time.Second, func(ctx context.Context, p *rules.Position) {
-		res = engine.New(engine.Options{Threads: 1, HashMB: s.cfg.EngineHashMB}).Search(ctx, p, engine.Limits{MoveTime: moveTime, MultiPV: req.MultiPV}, nil)
-	})
-	if err != nil {
-		return err
-	}
-	lines := []analysisLine{}
-	for _, l := range res.Lines {
-		line := analysisLine{Score: l.Score.String(), PV: []string{}, SAN: []string{}}
-		q := p.Copy()
-		for _, m := range l.PV {
-			line.PV = append(line.PV, notation.Coord(q, m))
-			line.SAN = append(line.SAN, notation.SAN(q, m))
-			q.Make(m)
+	return s.search(w, r, "analyze", req.positionRequest, moveTime+time.Second, func(ctx context.Context, p *rules.Position) (map[string]any, error) {
+		res := engine.New(engine.Options{Threads: 1, HashMB: s.cfg.EngineHashMB}).Search(ctx, p, engine.Limits{MoveTime: moveTime, MultiPV: req.MultiPV}, nil)
+		lines := []analysisLine{}
+		for _, l := range res.Lines {
+			line := analysisLine{Score: l.Score.String(), PV: []string{}, SAN: []string{}}
+			q := p.Copy()
+			for _, m := range l.PV {
+				line.PV = append(line.PV, notation.Coord(q, m))
+				line.SAN = append(line.SAN, notation.SAN(q, m))
+				q.Make(m)
+			}
+			lines = append(lines, line)
 		}
-		lines = append(lines, line)
-	}
-	st := p.Status()
-	writeJSON(w, http.StatusOK, map[string]any{"depth": res.Depth, "nodes": res.Nodes, "lines": lines,
-		"status": statusView{Over: st.Over(), Result: st.Result.String(), Reason: st.Reason}})
-	return nil
+		st := p.Status()
+		return map[string]any{"depth": res.Depth, "nodes": res.Nodes, "lines": lines,
+			"status": statusView{Over: st.Over(), Result: st.Result.String(), Reason: st.Reason}}, nil
+	})
 }
 
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) error {
@@ -139,32 +132,26 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) error {
 	if req.Mate < 1 || req.Mate > maxMate {
 		return invalid("mate %d (want 1 to %d)", req.Mate, maxMate)
 	}
-	var m engine.Mate
-	var solveErr error
-	p, err := s.search(r.Context(), req.positionRequest, solveTimeout, func(ctx context.Context, p *rules.Position) {
-		m, solveErr = engine.SolveMate(ctx, p, req.Mate, false)
-	})
-	if err != nil {
-		return err
-	}
-	complete := true
-	if solveErr != nil {
-		if !errors.Is(solveErr, context.DeadlineExceeded) && !errors.Is(solveErr, context.Canceled) {
-			return invalid("%v", solveErr)
+	return s.search(w, r, "solve", req.positionRequest, solveTimeout, func(ctx context.Context, p *rules.Position) (map[string]any, error) {
+		m, err := engine.SolveMate(ctx, p, req.Mate, false)
+		complete := true
+		if err != nil {
+			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+				return nil, invalid("%v", err)
+			}
+			complete = false
 		}
-		complete = false
-	}
-	keys, line := []string{}, []string{}
-	for _, k := range m.Keys {
-		keys = append(keys, notation.SAN(p, k))
-	}
-	q := p.Copy()
-	for _, mv := range m.Line {
-		line = append(line, notation.SAN(q, mv))
-		q.Make(mv)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"found": len(m.Keys) > 0, "in": m.In, "keys": keys, "line": line, "complete": complete})
-	return nil
+		keys, line := []string{}, []string{}
+		for _, k := range m.Keys {
+			keys = append(keys, notation.SAN(p, k))
+		}
+		q := p.Copy()
+		for _, mv := range m.Line {
+			line = append(line, notation.SAN(q, mv))
+			q.Make(mv)
+		}
+		return map[string]any{"found": len(m.Keys) > 0, "in": m.In, "keys": keys, "line": line, "complete": complete}, nil
+	})
 }
 
 // importedGame is one game read from PGN.

@@ -97,17 +97,13 @@ func TestAnalyzeSolveImport(t *testing.T) {
 		t.Errorf("solve: %+v", m)
 	}
 
-	// The engine is busy: every slot taken, analysis answers 503.
-	for range cap(ts.srv.engines.slots) {
-		ts.srv.engines.slots <- struct{}{}
-	}
+	// The analysis queue is full: analysis answers 503 with Retry-After.
+	release := fillAnalysisQueue(t, ts.srv.engines.analysis)
 	res := ts.do("POST", "/api/v1/analyze", "", map[string]any{"movetime_ms": 100})
 	if res.status != http.StatusServiceUnavailable || res.errorCode() != codeBusy || res.header.Get("Retry-After") == "" {
 		t.Errorf("busy engine: %d %s", res.status, res.body)
 	}
-	for range cap(ts.srv.engines.slots) {
-		<-ts.srv.engines.slots
-	}
+	release()
 
 	pgn := `[Event "Two games"]
 [Result "1-0"]

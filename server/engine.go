@@ -1,10 +1,11 @@
 package server
 
 import (
+	"container/heap"
 	"context"
 	"errors"
-	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"timechess/engine"
@@ -12,17 +13,23 @@ import (
 	"timechess/store"
 )
 
-// enginePool runs the engine's searches: the replies of engine seats, queued
-// per game, and the analysis requests. slots caps the searches running at
-// once; each search has its own table of hashMB MiB.
+// enginePool plays the engine's seats: the games where the engine is to move
+// wait in a queue ordered by urgency (live games first, the one whose flag
+// falls soonest at the head; then correspondence and untimed games in the
+// order they came), and each of its workers searches one reply at a time
+// with its own table of hashMB MiB. Analysis and mate solving run apart, in
+// the analysis queue, so they never hold a worker a game needs.
 type enginePool struct {
-	s      *Server
-	slots  chan struct{}
-	hashMB int
+	s        *Server
+	hashMB   int
+	analysis *analysisQueue
+	busy     atomic.Int64 // game searches running now
 
 	mu     sync.Mutex
 	queued map[string]bool
-	queue  chan string
+	queue  replyQueue
+	seq    uint64
+	wake   chan struct{} // a token when the queue may have work for a worker
 }
 
 // engineQueue bounds the games waiting for an engine reply; beyond it a game
@@ -30,8 +37,8 @@ type enginePool struct {
 const engineQueue = 4096
 
 func newEnginePool(s *Server, workers, hashMB int) *enginePool {
-	p := &enginePool{s: s, slots: make(chan struct{}, workers), hashMB: hashMB,
-		queued: map[string]bool{}, queue: make(chan string, engineQueue)}
+	p := &enginePool{s: s, hashMB: hashMB, queued: map[string]bool{}, wake: make(chan struct{}, 1)}
+	p.analysis = newAnalysisQueue(s, p, s.cfg.AnalysisWorkers)
 	for range workers {
 		s.goBackground(p.work)
 	}
@@ -54,70 +61,132 @@ var levelLimits = [...]engine.Limits{
 // maxLevel is the strongest engine level.
 const maxLevel = len(levelLimits) - 1
 
-// enqueue asks for the engine's reply in game id; a game already queued is
+// moveLimits are the limits of the engine's search in g starting at now: its
+// level's, and on a live clock at most a thirtieth of the time left at now
+// (the wait in the queue is spent) plus half the increment.
+func moveLimits(g store.Game, now time.Time) engine.Limits {
+	side := turnOf(g)
+	limits := levelLimits[min(maxLevel, engineLevel(g.Seat(side)))]
+	if g.TimeControl.Live() {
+		budget := left(g.Clocks, side)
+		if running(g) {
+			budget -= now.Sub(g.Clocks.TurnStart)
+		}
+		limits.MoveTime = max(10*time.Millisecond, min(limits.MoveTime, budget/30+g.TimeControl.Increment/2))
+	}
+	return limits
+}
+
+// replyWait is a game waiting for the engine's reply.
+type replyWait struct {
+	id       string
+	live     bool      // a live clock: before every game without one
+	due      time.Time // live: when the engine's flag falls
+	seq      uint64    // the order of arrival, among equals
+	enqueued time.Time // by the wall clock, for the wait metric
+}
+
+// replyQueue is a heap of the games waiting for a reply, the most urgent
+// first.
+type replyQueue []replyWait
+
+func (q replyQueue) Len() int { return len(q) }
+func (q replyQueue) Less(i, j int) bool {
+	a, b := q[i], q[j]
+	switch {
+	case a.live != b.live:
+		return a.live
+	case a.live && !a.due.Equal(b.due):
+		return a.due.Before(b.due)
+	}
+	return a.seq < b.seq
+}
+func (q replyQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *replyQueue) Push(x any)   { *q = append(*q, x.(replyWait)) }
+func (q *replyQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
+
+// enqueue asks for the engine's reply in game g; a game already queued is
 // not queued twice.
-func (p *enginePool) enqueue(id string) {
+func (p *enginePool) enqueue(g store.Game) {
+	w := replyWait{id: g.ID, live: g.TimeControl.Live(), enqueued: time.Now()}
+	if w.live {
+		w.due = p.s.now().Add(left(g.Clocks, turnOf(g)))
+		if d, ok := deadline(g); ok {
+			w.due = d
+		}
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.queued[id] {
+	if p.queued[g.ID] || len(p.queue) >= engineQueue { // full: the sweep will queue it again
 		return
 	}
+	p.seq++
+	w.seq = p.seq
+	heap.Push(&p.queue, w)
+	p.queued[g.ID] = true
+	p.signal()
+}
+
+// signal wakes a waiting worker; p.mu is held.
+func (p *enginePool) signal() {
 	select {
-	case p.queue <- id:
-		p.queued[id] = true
-	default: // full: the sweep will queue it again
+	case p.wake <- struct{}{}:
+	default:
 	}
+}
+
+// next takes the most urgent waiting game, if any.
+func (p *enginePool) next() (replyWait, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.queue) == 0 {
+		return replyWait{}, false
+	}
+	w := heap.Pop(&p.queue).(replyWait)
+	delete(p.queued, w.id)
+	if len(p.queue) > 0 {
+		p.signal() // another worker may take the next one
+	}
+	return w, true
 }
 
 // work is one worker: it plays the engine's moves of queued games.
 func (p *enginePool) work(ctx context.Context) {
 	var eng *engine.Engine
 	for {
-		select {
-		case <-ctx.Done():
+		w, ok := p.next()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-p.wake:
+				continue
+			}
+		}
+		p.s.metrics.engineReplies.Add(1)
+		p.s.metrics.engineReplyWait.Add(uint64(time.Since(w.enqueued)))
+		if eng == nil {
+			eng = engine.New(engine.Options{Threads: 1, HashMB: p.hashMB})
+		}
+		if err := p.reply(ctx, eng, w.id); err != nil && !isQuiet(err) && !errors.Is(err, store.ErrNotFound) {
+			p.s.log.Error("engine reply failed", "game", w.id, "err", err)
+		}
+		if ctx.Err() != nil {
 			return
-		case id := <-p.queue:
-			p.mu.Lock()
-			delete(p.queued, id)
-			p.mu.Unlock()
-			if eng == nil {
-				eng = engine.New(engine.Options{Threads: 1, HashMB: p.hashMB})
-			}
-			if err := p.reply(ctx, eng, id); err != nil && !isQuiet(err) && !errors.Is(err, store.ErrNotFound) {
-				p.s.log.Error("engine reply failed", "game", id, "err", err)
-			}
 		}
 	}
-}
-
-// acquire takes a search slot, waiting for one unless wait is false.
-func (p *enginePool) acquire(ctx context.Context, wait bool) error {
-	if !wait {
-		select {
-		case p.slots <- struct{}{}:
-		default:
-			p.s.metrics.engineBusy.Add(1)
-			return fail(http.StatusServiceUnavailable, codeBusy, "the engine is busy; retry in a moment")
-		}
-	} else {
-		select {
-		case p.slots <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	p.s.metrics.engineActive.Add(1)
-	return nil
-}
-
-func (p *enginePool) release() {
-	p.s.metrics.engineActive.Add(-1)
-	p.s.metrics.engineJobs.Add(1)
-	<-p.slots
 }
 
 // reply searches and plays the engine's move in game id, if the engine is
-// to move there. Another process doing the same loses on the ply.
+// to move there. Another process doing the same loses on the ply. On a live
+// clock the move time is a share of the time left now, the wait in the
+// queue already spent, and analyses running on the CPUs the search needs
+// yield them.
 func (p *enginePool) reply(ctx context.Context, eng *engine.Engine, id string) error {
 	r, err := p.s.open(ctx, id)
 	if err != nil {
@@ -132,20 +201,19 @@ func (p *enginePool) reply(ctx context.Context, eng *engine.Engine, id string) e
 	pos := r.play.Position().Copy()
 	r.mu.Unlock()
 
-	limits := levelLimits[min(maxLevel, engineLevel(g.Seat(side)))]
-	if g.TimeControl.Live() {
-		budget := left(g.Clocks, side)
-		if running(g) {
-			budget -= p.s.now().Sub(g.Clocks.TurnStart)
-		}
-		limits.MoveTime = max(10*time.Millisecond, min(limits.MoveTime, budget/30+g.TimeControl.Increment/2))
+	limits := moveLimits(g, p.s.now())
+	live := g.TimeControl.Live()
+	p.busy.Add(1)
+	if live {
+		p.analysis.yield()
 	}
-	if err := p.acquire(ctx, true); err != nil {
-		return err
-	}
+	p.s.metrics.engineActive.Add(1)
 	eng.NewGame()
 	res := eng.Search(ctx, pos, limits, nil)
-	p.release()
+	p.s.metrics.engineActive.Add(-1)
+	p.s.metrics.engineJobs.Add(1)
+	p.busy.Add(-1)
+	p.analysis.dispatch()
 	if res.Best.IsNull() {
 		return ctx.Err()
 	}

@@ -24,7 +24,7 @@ type metrics struct {
 	wsDropped       atomic.Uint64 // connections closed for being slow or abusive
 	wsRefused       atomic.Uint64 // upgrades refused by the caps on connections
 	engineJobs      atomic.Uint64 // engine searches finished (seats, analysis, solving)
-	engineBusy      atomic.Uint64 // analysis requests refused for lack of capacity
+	engineBusy      atomic.Uint64 // analysis requests refused: the queue was full
 	engineActive    atomic.Int64  // engine searches running now
 	flags           atomic.Uint64 // games this process ended on time
 	abandoned       atomic.Uint64 // games this process aborted for want of play (Expiry)
@@ -33,6 +33,13 @@ type metrics struct {
 	connTotal       atomic.Uint64 // TCP connections accepted
 	connRefusedAddr atomic.Uint64 // TCP connections refused by the per-address cap
 	connRefusedFull atomic.Uint64 // TCP connections refused by the total cap
+
+	engineReplies     atomic.Uint64 // engine replies taken from the queue
+	engineReplyWait   atomic.Uint64 // their nanoseconds in the queue
+	analysisQueued    atomic.Int64  // analyses waiting now
+	analysisStarted   atomic.Uint64 // analyses started
+	analysisWait      atomic.Uint64 // their nanoseconds in the queue
+	analysisShortened atomic.Uint64 // analyses cut short for a live game
 }
 
 func newMetrics() *metrics {
@@ -48,6 +55,7 @@ func newMetrics() *metrics {
 	m.registry.MustRegister(m.requests, m.rateLimited, collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	counter := func(v *atomic.Uint64) func() float64 { return func() float64 { return float64(v.Load()) } }
 	gauge := func(v *atomic.Int64) func() float64 { return func() float64 { return float64(v.Load()) } }
+	seconds := func(ns *atomic.Uint64) func() float64 { return func() float64 { return float64(ns.Load()) / 1e9 } }
 	for _, c := range []struct {
 		name, help string
 		counter    bool
@@ -68,6 +76,12 @@ func newMetrics() *metrics {
 		{"timechess_connections_total", "TCP connections accepted within the caps.", true, counter(&m.connTotal)},
 		{"timechess_connections_refused_address_total", "TCP connections refused with 429: their address held its share.", true, counter(&m.connRefusedAddr)},
 		{"timechess_connections_refused_full_total", "TCP connections refused with 503: the server held as many as it takes.", true, counter(&m.connRefusedFull)},
+		{"timechess_engine_replies_total", "Engine replies taken from the queue.", true, counter(&m.engineReplies)},
+		{"timechess_engine_reply_wait_seconds_total", "Time engine replies waited in the queue.", true, seconds(&m.engineReplyWait)},
+		{"timechess_analysis_queued", "Analyses waiting in the queue now.", false, gauge(&m.analysisQueued)},
+		{"timechess_analysis_started_total", "Analyses and mate searches started.", true, counter(&m.analysisStarted)},
+		{"timechess_analysis_wait_seconds_total", "Time analyses waited in the queue.", true, seconds(&m.analysisWait)},
+		{"timechess_analysis_shortened_total", "Analyses cut short for a live game's engine.", true, counter(&m.analysisShortened)},
 	} {
 		opts := prometheus.Opts{Name: c.name, Help: c.help}
 		if c.counter {

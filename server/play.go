@@ -387,7 +387,7 @@ func (s *Server) afterChange(g store.Game) {
 		s.timers.cancel(g.ID)
 	}
 	if engineToMove(g) {
-		s.engines.enqueue(g.ID)
+		s.engines.enqueue(g)
 	}
 }
 

@@ -27,10 +27,13 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock of the game clocks and deadlines; nil means time.Now.
 	Now func() time.Time
-	// EngineWorkers caps the engine searches running at once (the engine's
-	// seats, analysis and mate solving together); default: half the CPUs, at
-	// least 1.
+	// EngineWorkers caps the engine's replies in games searched at once;
+	// default: half the CPUs, at least 1.
 	EngineWorkers int
+	// AnalysisWorkers caps the analyses and mate searches running at once,
+	// apart from the engine's replies (which a live game's search makes them
+	// yield); default 1.
+	AnalysisWorkers int
 	// EngineHashMB is the transposition table of each search, in MiB;
 	// default 16.
 	EngineHashMB int
@@ -301,6 +304,8 @@ func (s *Server) routes() http.Handler {
 	handle("POST /api/v1/import", create(s.handleImport))
 	handle("POST /api/v1/analyze", s.handleAnalyze)
 	handle("POST /api/v1/solve", s.handleSolve)
+	handle("GET /api/v1/analysis/{job}", s.handleAnalysisJob)
+	handle("DELETE /api/v1/analysis/{job}", s.handleCancelAnalysis)
 	handle("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	// Any other method or path under these: 405 with Allow, or 404.

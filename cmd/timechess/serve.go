@@ -20,7 +20,8 @@ import (
 type ServeCmd struct {
 	Addr            string   `default:"127.0.0.1:8080" help:"Listen on this address; default ${default}." placeholder:"HOST:PORT"`
 	DB              string   `name:"db" default:"timechess.db" help:"The database: a SQLite file (created when missing) or postgres://...; default ${default}." placeholder:"PATH|URL"`
-	EngineWorkers   int      `name:"engine-workers" help:"Engine searches at once (default: half the CPUs)." placeholder:"N"`
+	EngineWorkers   int      `name:"engine-workers" help:"Engine replies in games searched at once (default: half the CPUs)." placeholder:"N"`
+	AnalysisWorkers int      `name:"analysis-workers" help:"Analyses and mate searches at once, apart from the games' (default: 1)." placeholder:"N"`
 	MaxConns        int      `name:"max-conns" help:"Connections (HTTP and WebSocket) open at once (default: half the descriptor limit, at most 10000; negative: no cap)." placeholder:"N"`
 	MaxConnsPerAddr int      `name:"max-conns-per-addr" help:"Connections open at once from one client address (default 128; negative: no cap)." placeholder:"N"`
 	NoRateLimits    bool     `name:"no-rate-limits" help:"Turn every per-address and per-token rate limit and the per-address caps on connections off (load tests on loopback)."`
@@ -43,8 +44,8 @@ func (c *ServeCmd) Run(ctx context.Context, env *Env) error {
 		return err
 	}
 	srv, err := server.New(ctx, server.Config{Store: st, UI: web.Handler(), Logger: log, Now: env.Now,
-		EngineWorkers: c.EngineWorkers, NoRateLimits: c.NoRateLimits, MaxConns: c.MaxConns, MaxConnsPerAddr: c.MaxConnsPerAddr,
-		Hosts: c.Hosts})
+		EngineWorkers: c.EngineWorkers, AnalysisWorkers: c.AnalysisWorkers, NoRateLimits: c.NoRateLimits,
+		MaxConns: c.MaxConns, MaxConnsPerAddr: c.MaxConnsPerAddr, Hosts: c.Hosts})
 	if err != nil {
 		st.Close()
 		return err

@@ -1,9 +1,10 @@
 // The analysis board: play any legal move for either side (POST /position), ask the engine
 // for a score and lines (POST /analyze), search for a mate (POST /solve), and import PGN
-// (POST /import). The state lives in the URL, so a reload or a shared link shows the same board.
+// (POST /import). Engine searches may wait in the server's queue: the panel shows the place in
+// line until the answer comes. The state lives in the URL, so a reload or a shared link shows the same board.
 
 import { h, clear, toast } from './dom.js';
-import { api } from './api.js';
+import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
@@ -44,6 +45,8 @@ export async function analysisPage(root) {
   const importOut = h('div', { 'data-testid': 'import-output' });
   const fenOut = h('input', { type: 'text', class: 'wide', readonly: true, 'aria-label': 'Current position text', 'data-testid': 'current-fen' });
   const links = h('div', { class: 'row' });
+  // The engine search whose answer the panel waits for, if any.
+  let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, board.el,
@@ -162,7 +165,7 @@ export async function analysisPage(root) {
       await refresh();
       throw new Error(msg);
     }
-    clear(engineOut);
+    stopSearch();
   }
 
   async function typed(text) {
@@ -175,23 +178,60 @@ export async function analysisPage(root) {
     refresh();
   }
 
-  async function analyze() {
-    clear(engineOut, h('p', { class: 'muted' }, 'Thinking…'));
-    try {
-      const r = await api('POST', '/analyze', body({ movetime_ms: Number(movetime.value), multipv: Number(multipv.value) }));
-      clear(engineOut, h('p', {}, `depth ${r.depth}`), h('ol', { class: 'lines' }, (r.lines || []).map((l) =>
-        h('li', {}, h('strong', {}, scoreText(l.score)), ' ', (l.san || l.pv || []).join(' ')))));
-    } catch (e) { clear(engineOut, h('p', { class: 'form-error' }, e.message)); }
+  /**
+   * stopSearch forgets the engine search under way (the server drops or cuts it short); it
+   * resolves once the server has been told.
+   */
+  function stopSearch() {
+    const old = search;
+    search = null;
+    clear(engineOut);
+    return old ? old.cancel() : Promise.resolve();
   }
 
-  async function solve() {
-    clear(engineOut, h('p', { class: 'muted' }, 'Searching…'));
+  /**
+   * runSearch asks for an engine search and shows its place in the queue while it waits, then
+   * hands its answer to show; a newer search or a move on the board replaces it.
+   */
+  async function runSearch(path, b, thinking, show) {
+    while (search) await stopSearch(); // a click while the last one was being canceled
+    const mine = engineSearch(path, b, (job) => { if (search === mine) clear(engineOut, waiting(job, thinking)); });
+    search = mine;
+    clear(engineOut, h('p', { class: 'muted' }, thinking));
     try {
-      const r = await api('POST', '/solve', body({ mate: Number(mateN.value) }));
-      clear(engineOut, r.found
-        ? h('p', { 'data-testid': 'solve-result' }, `Mate in ${mateN.value}: key ${(r.keys || []).join(', ')}; line ${(r.line || []).join(' ')}`)
-        : h('p', { 'data-testid': 'solve-result' }, `No mate in ${mateN.value}.`));
-    } catch (e) { clear(engineOut, h('p', { class: 'form-error' }, e.message)); }
+      const r = await mine.promise;
+      if (search === mine) clear(engineOut, ...show(r));
+    } catch (e) {
+      if (search === mine && e.code !== 'canceled') clear(engineOut, h('p', { class: 'form-error' }, e.message));
+    } finally {
+      if (search === mine) search = null;
+    }
+  }
+
+  /** waiting is what the panel shows while a job waits in the queue or runs. */
+  function waiting(job, thinking) {
+    const cancel = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'analysis-cancel', onclick: stopSearch }, 'Cancel');
+    if (job.status !== 'queued') return h('div', { class: 'queue-note' }, h('p', { class: 'muted' }, thinking), cancel);
+    const others = job.queue_length - 1;
+    return h('div', { class: 'queue-note', 'data-testid': 'analysis-queued', 'data-job': job.job },
+      h('p', {}, h('strong', {}, `Queued: ${ordinal(job.queue_position)} in line`),
+        h('span', { class: 'muted' }, others > 0 ? ` (${others} other ${others === 1 ? 'search' : 'searches'} waiting)` : ''),
+        h('br'), h('span', { class: 'muted' }, 'The engine answers live games first; this starts when a worker is free.')),
+      cancel);
+  }
+
+  function analyze() {
+    runSearch('/analyze', body({ movetime_ms: Number(movetime.value), multipv: Number(multipv.value) }), 'Thinking…', (r) => [
+      h('p', {}, `depth ${r.depth}`, r.shortened ? h('span', { class: 'muted' }, ' (cut short: the engine was needed for a live game)') : null),
+      h('ol', { class: 'lines', 'data-testid': 'analysis-lines' }, (r.lines || []).map((l) =>
+        h('li', {}, h('strong', {}, scoreText(l.score)), ' ', (l.san || l.pv || []).join(' '))))]);
+  }
+
+  function solve() {
+    const n = mateN.value;
+    runSearch('/solve', body({ mate: Number(n) }), 'Searching…', (r) => [r.found
+      ? h('p', { 'data-testid': 'solve-result' }, `Mate in ${n}: key ${(r.keys || []).join(', ')}; line ${(r.line || []).join(' ')}`)
+      : h('p', { 'data-testid': 'solve-result' }, r.complete === false ? `No mate in ${n} found in time.` : `No mate in ${n}.`)]);
   }
 
   async function importPGN() {

@@ -10,15 +10,18 @@ export class ApiError extends Error {
   }
 }
 
-/** api calls one endpoint under /api/v1 and returns the decoded answer (null for 204). */
-export async function api(method, path, body, token) {
+/**
+ * api calls one endpoint under /api/v1 and returns the decoded answer (null for 204); signal, if
+ * given, aborts the request.
+ */
+export async function api(method, path, body, token, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
   let res;
   try {
     res = await fetch('/api/v1' + path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal,
     });
   } catch (e) {
     throw new ApiError(0, 'network', 'cannot reach the server: ' + e.message);
@@ -36,6 +39,66 @@ export async function api(method, path, body, token) {
     throw new ApiError(res.status, err.code || 'http_' + res.status, err.message || res.statusText);
   }
   return data;
+}
+
+/**
+ * engineSearch posts an analysis or a mate search (POST /analyze, /solve). When the server queues
+ * it (202), it asks about the job every second, passing each answer to onWait (queue_position and
+ * queue_length while it waits, status 'running' once it runs), until the result. The returned
+ * cancel() takes the job out of the queue or cuts it short (a search that the POST itself answers
+ * ends when the POST is aborted), and resolves once the server has been told; promise then
+ * rejects with code 'canceled'. The server takes one search per client: a refusal for another one
+ * still ending is retried a few times.
+ */
+export function engineSearch(path, body, onWait) {
+  let job = null;
+  let stopped = false;
+  let wake = () => {};
+  const abort = new AbortController();
+  const canceled = () => new ApiError(0, 'canceled', 'canceled');
+  const pause = (ms) => new Promise((resolve) => { const t = setTimeout(resolve, ms); wake = () => { clearTimeout(t); resolve(); }; });
+  const post = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await api('POST', path, body, undefined, abort.signal);
+      } catch (e) {
+        if (stopped || e.code !== 'rate_limited' || attempt >= 3) throw e;
+        await pause(400);
+      }
+    }
+  };
+  const promise = (async () => {
+    let r = await post();
+    if (!r || !r.job || !r.status) return r;
+    job = r.job;
+    for (;;) {
+      if (stopped) {
+        await api('DELETE', '/analysis/' + job).catch(() => {});
+        throw canceled();
+      }
+      if (r.status === 'done') return r.result;
+      if (r.error) throw new ApiError(200, r.error.code, r.error.message);
+      onWait(r);
+      await pause(1000);
+      if (!stopped) r = await api('GET', '/analysis/' + job);
+    }
+  })();
+  const settled = promise.then((r) => { if (stopped) throw canceled(); return r; }, (e) => { throw stopped ? canceled() : e; });
+  return {
+    promise: settled,
+    cancel() {
+      stopped = true;
+      if (!job) abort.abort();
+      wake();
+      return settled.then(() => {}, () => {});
+    },
+  };
+}
+
+/** ordinal writes 1 as 1st, 2 as 2nd, 23 as 23rd. */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th');
 }
 
 /** apiText fetches a text resource (PGN) under /api/v1. */
