@@ -16,7 +16,8 @@ var ErrBudget = errors.New("the computation ran out of its work budget")
 // unwinds the computation to Budget.Run, which returns the reason.
 //
 // A budget is bound to the positions of one computation (Position.Bind),
-// and copies of them share it. A stop leaves those positions in the middle
+// and copies of them share it. It stops only what runs inside its Run: a
+// poll outside it does nothing. A stop leaves those positions in the middle
 // of a line of play: they must be thrown away, never bound to a budget
 // when they are kept for later (a server's cached games). Code between two
 // polls must leave shared state (caches, pools) consistent at every poll:
@@ -26,6 +27,7 @@ type Budget struct {
 	limited bool
 	left    atomic.Int64  // steps left, when limited
 	polls   atomic.Uint32 // polls since the budget began
+	runs    atomic.Int32  // the calls of Run under way
 	stopped atomic.Pointer[error]
 }
 
@@ -50,9 +52,9 @@ type budgetStop struct {
 
 // Poll counts one step of work on b and stops the computation when the
 // work budget has run out or the context has ended. A nil budget never
-// stops anything.
+// stops anything, nor does a budget outside its Run.
 func (b *Budget) Poll() {
-	if b == nil {
+	if b == nil || b.runs.Load() == 0 {
 		return
 	}
 	if e := b.stopped.Load(); e != nil {
@@ -88,7 +90,9 @@ func (b *Budget) Polls() int64 { return int64(b.polls.Load()) }
 // Run calls f and returns nil when it finishes, or why b stopped it
 // (ErrBudget, or the context's error). A panic other than b's stop goes on.
 func (b *Budget) Run(f func()) (err error) {
+	b.runs.Add(1)
 	defer func() {
+		b.runs.Add(-1)
 		if r := recover(); r != nil {
 			s, ok := r.(budgetStop)
 			if !ok || s.b != b {

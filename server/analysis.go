@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,23 +49,51 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, maxBody, &req); err != nil {
 		return err
 	}
-	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+	var data []byte
+	var rulesErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "this position", computeBound, func(b *rules.Budget) {
+		var g *game.Game
+		if g, rulesErr = newGameRules(b, req.Variant, req.FEN, req.Moves); rulesErr == nil {
+			data, rulesErr = json.Marshal(describePosition(g.Position()))
+		}
+	})
+	if err == nil {
+		err = rulesErr
+	}
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, describePosition(g.Position()))
+	writeRaw(w, http.StatusOK, data)
 	return nil
+}
+
+// setUp checks the requested position, in a computation of the request's
+// address, and returns it, bound to no budget.
+func (s *Server) setUp(r *http.Request, req positionRequest) (*rules.Position, error) {
+	var p *rules.Position
+	var rulesErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "setting up this position", computeBound, func(b *rules.Budget) {
+		var g *game.Game
+		if g, rulesErr = newGameRules(b, req.Variant, req.FEN, req.Moves); rulesErr == nil {
+			p = g.Position().Copy()
+			p.Bind(nil)
+		}
+	})
+	if err == nil {
+		err = rulesErr
+	}
+	return p, err
 }
 
 // search checks the requested position, takes an engine slot (failing when
 // none is free) and calls run on a copy of the position with a context that
 // ends after timeout; it returns that position.
-func (s *Server) search(ctx context.Context, req positionRequest, timeout time.Duration, run func(ctx context.Context, p *rules.Position)) (*rules.Position, error) {
-	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+func (s *Server) search(r *http.Request, req positionRequest, timeout time.Duration, run func(ctx context.Context, p *rules.Position)) (*rules.Position, error) {
+	p, err := s.setUp(r, req)
 	if err != nil {
 		return nil, err
 	}
-	p := g.Position().Copy()
+	ctx := r.Context()
 	if err := s.engines.acquire(ctx, false); err != nil {
 		return nil, err
 	}
@@ -105,7 +134,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 		return invalid("multipv %d (want 1 to %d)", req.MultiPV, maxMultiPV)
 	}
 	var res engine.Result
-	p, err := s.search(r.Context(), req.positionRequest, moveTime+time.Second, func(ctx context.Context, p *rules.Position) {
+	p, err := s.search(r, req.positionRequest, moveTime+time.Second, func(ctx context.Context, p *rules.Position) {
 		res = engine.New(engine.Options{Threads: 1, HashMB: s.cfg.EngineHashMB}).Search(ctx, p, engine.Limits{MoveTime: moveTime, MultiPV: req.MultiPV}, nil)
 	})
 	if err != nil {
@@ -141,7 +170,7 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) error {
 	}
 	var m engine.Mate
 	var solveErr error
-	p, err := s.search(r.Context(), req.positionRequest, solveTimeout, func(ctx context.Context, p *rules.Position) {
+	p, err := s.search(r, req.positionRequest, solveTimeout, func(ctx context.Context, p *rules.Position) {
 		m, solveErr = engine.SolveMate(ctx, p, req.Mate, false)
 	})
 	if err != nil {
@@ -183,20 +212,31 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, maxImportBody, &req); err != nil {
 		return err
 	}
-	rd := pgn.NewReader(strings.NewReader(req.PGN))
 	out := []importedGame{}
-	for {
-		g, err := rd.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				break
+	var readErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "checking these games", computeBound, func(b *rules.Budget) {
+		rd := pgn.NewReader(strings.NewReader(req.PGN))
+		rd.Budget = b
+		for {
+			g, err := rd.Next()
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr = invalid("pgn: game %d: %v", len(out)+1, err)
+				}
+				return
 			}
-			return invalid("pgn: game %d: %v", len(out)+1, err)
+			if len(out) == maxImportedGames {
+				readErr = invalid("pgn: more than %d games", maxImportedGames)
+				return
+			}
+			out = append(out, describeImport(g))
 		}
-		if len(out) == maxImportedGames {
-			return invalid("pgn: more than %d games", maxImportedGames)
-		}
-		out = append(out, describeImport(g))
+	})
+	if err == nil {
+		err = readErr
+	}
+	if err != nil {
+		return err
 	}
 	if len(out) == 0 {
 		return invalid("pgn: no game found")

@@ -23,7 +23,23 @@ type replay struct {
 	// built caches the Game JSON of version built.
 	built        []byte
 	builtVersion int64
+	// views keeps the encoded Position of the plies read (the Game's
+	// current one among them), each computed once (view.go); gate runs
+	// those computations and the replays.
+	views map[int]plyView
+	gate  *computeGate
 }
+
+// plyView is the encoded Position of one ply, or the refusal computing it
+// gave (too_complex, which would only be given again).
+type plyView struct {
+	data []byte
+	err  error
+}
+
+// maxViews bounds the plies a replay keeps the Position of: beyond it,
+// all but the start position's are dropped.
+const maxViews = 64
 
 // moveView is one move of a game's log as the API shows it.
 type moveView struct {
@@ -44,12 +60,13 @@ type moveView struct {
 type cache struct {
 	mu    sync.Mutex
 	max   int
-	order *list.List // of *replay, most recent first
+	gate  *computeGate // the replays' (replay.gate)
+	order *list.List   // of *replay, most recent first
 	items map[string]*list.Element
 }
 
-func newCache(max int) *cache {
-	return &cache{max: max, order: list.New(), items: map[string]*list.Element{}}
+func newCache(max int, gate *computeGate) *cache {
+	return &cache{max: max, gate: gate, order: list.New(), items: map[string]*list.Element{}}
 }
 
 // get returns the game's replay, a new empty one when it is not cached, and
@@ -60,7 +77,7 @@ func (c *cache) get(id string) *replay {
 	if ok {
 		c.order.MoveToFront(el)
 	} else {
-		el = c.order.PushFront(&replay{id: id})
+		el = c.order.PushFront(&replay{id: id, gate: c.gate})
 		c.items[id] = el
 		for c.order.Len() > c.max {
 			last := c.order.Back()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"timechess/store"
 )
@@ -21,6 +22,8 @@ const (
 	codeEnded       = "ended"
 	codeRateLimited = "rate_limited"
 	codeBusy        = "busy"
+	codeTooComplex  = "too_complex"
+	codeCancelled   = "cancelled"
 	codeInternal    = "internal"
 	codeBadMethod   = "method_not_allowed"
 )
@@ -30,6 +33,9 @@ type apiError struct {
 	Status  int    `json:"-"`
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// RetryAfter, when set, is the wait a 429 or 503 answer's Retry-After
+	// names (1 s otherwise).
+	RetryAfter time.Duration `json:"-"`
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"timechess/game"
 	"timechess/notation"
@@ -77,9 +78,13 @@ func (r *replay) extend(moves []store.Move, upto int) bool {
 	return len(r.moves) == upto
 }
 
-// reload replays the whole game from one consistent read.
+// reload replays the whole game from one consistent read, as the server's
+// own work under r's gate, with a bound of computeBound per stored ply. The
+// Positions kept of plies after the start are dropped: the moves may differ
+// now (the start position never does).
 func (s *Server) reload(ctx context.Context, r *replay) error {
 	r.play, r.moves, r.built = nil, nil, nil
+	r.forgetViews(0)
 	g, moves, err := s.store.Load(ctx, r.id)
 	if err != nil {
 		return err
@@ -88,16 +93,30 @@ func (s *Server) reload(ctx context.Context, r *replay) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)
 	}
-	play, err := game.New(v, g.Start)
-	if err != nil {
-		return fmt.Errorf("game %s: start position: %w", g.ID, err)
-	}
-	r.play, r.g, r.moves = play, g, make([]moveView, 0, len(moves))
-	for _, m := range moves {
-		if err := r.playStored(m); err != nil {
-			r.play = nil
-			return fmt.Errorf("game %s: replaying ply %d: %w", g.ID, m.Ply, err)
+	var replayErr error
+	bound := computeBound * time.Duration(1+len(moves))
+	err = r.gate.run(ctx, "", "replaying this game", bound, func(b *rules.Budget) {
+		play, err := game.New(v, g.Start)
+		if err != nil {
+			replayErr = fmt.Errorf("game %s: start position: %w", g.ID, err)
+			return
 		}
+		play.Position().Bind(b)
+		defer play.Position().Bind(nil)
+		r.play, r.g, r.moves = play, g, make([]moveView, 0, len(moves))
+		for _, m := range moves {
+			if err := r.playStored(m); err != nil {
+				replayErr = fmt.Errorf("game %s: replaying ply %d: %w", g.ID, m.Ply, err)
+				return
+			}
+		}
+	})
+	if err == nil {
+		err = replayErr
+	}
+	if err != nil {
+		r.play = nil
+		return err
 	}
 	return nil
 }
@@ -130,4 +149,5 @@ func (r *replay) undo() {
 		return
 	}
 	r.moves = r.moves[:len(r.moves)-1]
+	r.forgetViews(len(r.moves))
 }

@@ -76,6 +76,7 @@ type Server struct {
 	closing bool
 
 	cache      *cache
+	compute    *computeGate
 	hubs       *hubs
 	lobby      *lobby
 	engines    *enginePool
@@ -127,9 +128,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.MaxSocketsPerAddr = -1
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
+	compute := newComputeGate(runtime.NumCPU())
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
-		cache:      newCache(cfg.CacheGames),
+		cache:      newCache(cfg.CacheGames, compute),
+		compute:    compute,
 		metrics:    newMetrics(),
 		addrLimit:  newLimiter(cfg.AddrRate, cfg.Now),
 		tokenLimit: newLimiter(cfg.TokenRate, cfg.Now),
