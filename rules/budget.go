@@ -88,17 +88,23 @@ func (b *Budget) Err() error {
 func (b *Budget) Polls() int64 { return int64(b.polls.Load()) }
 
 // Run calls f and returns nil when it finishes, or why b stopped it
-// (ErrBudget, or the context's error). A panic other than b's stop goes on.
+// (ErrBudget, or the context's error). A panic other than b's stop goes on,
+// unless b has stopped: the deferred calls that run while a stop unwinds
+// (an Unmake of a position the stop left in the middle of a line, say) may
+// panic in turn on the positions the stop leaves behind, and that panic is
+// part of the stop.
 func (b *Budget) Run(f func()) (err error) {
 	b.runs.Add(1)
 	defer func() {
 		b.runs.Add(-1)
 		if r := recover(); r != nil {
-			s, ok := r.(budgetStop)
-			if !ok || s.b != b {
+			if s, ok := r.(budgetStop); ok && s.b == b {
+				err = s.err
+				return
+			}
+			if err = b.Err(); err == nil {
 				panic(r)
 			}
-			err = s.err
 		}
 	}()
 	f()

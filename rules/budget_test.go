@@ -129,3 +129,29 @@ func TestPositionPollsItsBudget(t *testing.T) {
 		p.Legal(nil) // unbound: never stops
 	}
 }
+
+// TestBudgetStopUnwindsPastDeferredUnmakes stops a computation between an
+// Unmake and its Make (as a search that asks about the position before the
+// last move does) under a deferred Unmake: that Unmake finds the history
+// shorter than it was and panics, and the stop is still what Run returns.
+func TestBudgetStopUnwindsPastDeferredUnmakes(t *testing.T) {
+	v, err := rules.Lookup("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rules.NewPosition(v, v.Spec().Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = rules.Bounded(context.Background(), 1, func(b *rules.Budget) {
+		q := p.Copy()
+		q.Bind(b)
+		q.Make(q.Legal(nil)[0])
+		defer q.Unmake() // the history is empty by then: this panics
+		q.Unmake()
+		q.Legal(nil) // the second poll: the stop
+	})
+	if !errors.Is(err, rules.ErrBudget) {
+		t.Fatalf("got %v, want %v", err, rules.ErrBudget)
+	}
+}
