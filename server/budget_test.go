@@ -103,6 +103,30 @@ func TestHostilePositionsAnswerInBound(t *testing.T) {
 	}
 }
 
+// TestHostilePositionsInEveryVariant describes the queens positions in
+// every variant: each answers within the bound, with the position or 422
+// too_complex.
+func TestHostilePositionsInEveryVariant(t *testing.T) {
+	ts := startBudget(t)
+	n := 0
+	for _, v := range []string{"chess", "chess10x8", "gifford", "timethief", "timethief-restore", "travelers"} {
+		for _, fen := range []string{queens16, queens8} {
+			n++
+			began := time.Now()
+			res := serveAs(context.Background(), ts.srv.Handler(), fmt.Sprintf("192.0.2.%d", 100+n), "POST", "/api/v1/position", "",
+				map[string]any{"variant": v, "fen": fen})
+			took := time.Since(began)
+			t.Logf("%s %d bytes: %d %s in %v", v, len(fen), res.status, res.errorCode(), took.Round(time.Millisecond))
+			if res.status != http.StatusOK && res.errorCode() != codeTooComplex && res.status != http.StatusBadRequest {
+				t.Errorf("%s %q: %d %s", v, fen, res.status, res.body)
+			}
+			if took > answerBound {
+				t.Errorf("%s %q: answered in %v, beyond the bound %v", v, fen, took, answerBound)
+			}
+		}
+	}
+}
+
 // TestClientLeavingStopsComputation cancels the request of a position that
 // takes minutes to describe: the computation stops at once and is counted.
 func TestClientLeavingStopsComputation(t *testing.T) {
