@@ -203,11 +203,10 @@ func (gr *gameReader) newGame() (*game.Game, error) {
 	if setUp, _ := gr.tags.Get("SetUp"); setUp == "1" && !hasFEN {
 		return nil, gr.faultAt(gr.tagLines["SetUp"], "tag SetUp", `SetUp "1" needs a FEN tag with the start position`)
 	}
-	g, err := game.New(v, fen)
+	g, err := game.NewBound(v, fen, gr.r.Budget)
 	if err != nil {
 		return nil, gr.faultAt(gr.tagLines["FEN"], "tag FEN", "%v", err)
 	}
-	g.Position().Bind(gr.r.Budget)
 	for _, t := range gr.tags {
 		if !derivedTags[t.Name] {
 			g.Tags = append(g.Tags, t)

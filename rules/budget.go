@@ -31,9 +31,10 @@ type Budget struct {
 	stopped atomic.Pointer[error]
 }
 
-// pollStride is how many polls go by between two looks at the context:
-// ctx.Err takes a lock, a poll is meant to cost a counter.
-const pollStride = 64
+// pollStride is how many polls go by between two looks at the context
+// (ctx.Err takes a lock): polls come a few microseconds to a few
+// milliseconds apart (travelers polls once per root move of a survey).
+const pollStride = 4
 
 // NewBudget returns a budget that ends with ctx or after steps polls;
 // steps <= 0 sets no work budget.

@@ -61,11 +61,10 @@ func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.G
 	if len(fen) > 2000 {
 		return nil, invalid("fen: %d bytes (at most 2000)", len(fen))
 	}
-	g, err := game.New(v, fen)
+	g, err := game.NewBound(v, fen, b)
 	if err != nil {
 		return nil, invalid("fen: %v", err)
 	}
-	g.Position().Bind(b)
 	if len(moves) > 2000 {
 		return nil, invalid("moves: %d moves (at most 2000)", len(moves))
 	}

@@ -96,12 +96,11 @@ func (s *Server) reload(ctx context.Context, r *replay) error {
 	var replayErr error
 	bound := computeBound * time.Duration(1+len(moves))
 	err = r.gate.run(ctx, "", "replaying this game", bound, func(b *rules.Budget) {
-		play, err := game.New(v, g.Start)
+		play, err := game.NewBound(v, g.Start, b)
 		if err != nil {
 			replayErr = fmt.Errorf("game %s: start position: %w", g.ID, err)
 			return
 		}
-		play.Position().Bind(b)
 		defer play.Position().Bind(nil)
 		r.play, r.g, r.moves = play, g, make([]moveView, 0, len(moves))
 		for _, m := range moves {
