@@ -41,6 +41,9 @@ const (
 // everyone else.
 type computeGate struct {
 	slots chan struct{}
+	// perAddr applies the per-address turn and bucket; off, every
+	// computation is treated as the server's own (Config.NoRateLimits).
+	perAddr bool
 
 	mu    sync.Mutex
 	addrs map[string]*addrCompute
@@ -59,8 +62,8 @@ type addrCompute struct {
 	users  int
 }
 
-func newComputeGate(slots int) *computeGate {
-	return &computeGate{slots: make(chan struct{}, max(1, slots)), addrs: map[string]*addrCompute{}}
+func newComputeGate(slots int, perAddr bool) *computeGate {
+	return &computeGate{slots: make(chan struct{}, max(1, slots)), perAddr: perAddr, addrs: map[string]*addrCompute{}}
 }
 
 // run calls f under a budget of bound (f binds it to the positions it
@@ -71,7 +74,7 @@ func newComputeGate(slots int) *computeGate {
 // busy, both with Retry-After.
 func (g *computeGate) run(ctx context.Context, addr, what string, bound time.Duration, f func(b *rules.Budget)) error {
 	var a *addrCompute
-	if addr != "" {
+	if addr != "" && g.perAddr {
 		a = g.enter(addr)
 		defer g.leave(addr, a)
 		if wait := a.debt(time.Now()); wait > 0 {

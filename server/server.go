@@ -128,7 +128,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.MaxSocketsPerAddr = -1
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
-	compute := newComputeGate(runtime.NumCPU())
+	compute := newComputeGate(runtime.NumCPU(), !cfg.NoRateLimits)
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
 		cache:      newCache(cfg.CacheGames, compute),
