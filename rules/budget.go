@@ -53,9 +53,17 @@ type budgetStop struct {
 
 // Poll counts one step of work on b and stops the computation when the
 // work budget has run out or the context has ended. A nil budget never
-// stops anything, nor does a budget outside its Run.
+// stops anything (and costs a comparison: Poll is inlined), nor does a
+// budget outside its Run.
 func (b *Budget) Poll() {
-	if b == nil || b.runs.Load() == 0 {
+	if b != nil {
+		b.poll()
+	}
+}
+
+// poll is Poll on a budget.
+func (b *Budget) poll() {
+	if b.runs.Load() == 0 {
 		return
 	}
 	if e := b.stopped.Load(); e != nil {
