@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -153,6 +154,24 @@ func TestClientLeavingStopsComputation(t *testing.T) {
 	if n := ts.srv.compute.cancelled.Load() - before; n != 1 {
 		t.Errorf("%d computations counted as cancelled, want 1", n)
 	}
+	// Over a real connection: the client closes it mid-computation.
+	before = ts.srv.compute.cancelled.Load()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(ts.http.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"variant":"travelers","fen":"` + queens16 + `"}`
+	fmt.Fprintf(conn, "POST /api/v1/position HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	time.Sleep(300 * time.Millisecond)
+	conn.Close()
+	left = time.Now()
+	for ts.srv.compute.cancelled.Load() == before {
+		if time.Since(left) > answerBound {
+			t.Fatalf("the computation went on %v after its client closed the connection", answerBound)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Logf("the client closed its connection; the computation stopped within %v", time.Since(left).Round(time.Millisecond))
 	// The slot is free again: a plain position is described at once.
 	res := serveAs(context.Background(), ts.srv.Handler(), "192.0.2.50", "POST", "/api/v1/position", "", map[string]any{"variant": "chess"})
 	if res.status != http.StatusOK {
