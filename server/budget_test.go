@@ -179,11 +179,20 @@ func TestClientLeavingStopsComputation(t *testing.T) {
 	}
 }
 
-// TestHostileLoadLeavesOthersPlaying sends 40 hostile requests at once from
-// one address while another address plays a game: the hostile ones answer
-// within the bound (most refused: one computation at a time per address),
-// none with a 5xx, and the game's move latency is reported.
+// TestHostileLoadLeavesOthersPlaying sends 40 hostile requests at once, from
+// one address and then from four (which take every computing slot), while
+// another address plays a game: the hostile ones answer within the bound
+// (most refused: one computation at a time per address), none with a 5xx,
+// and the game's move latency is reported.
 func TestHostileLoadLeavesOthersPlaying(t *testing.T) {
+	for _, addrs := range []int{1, 4} {
+		t.Run(fmt.Sprintf("%d-addresses", addrs), func(t *testing.T) { hostileLoad(t, addrs) })
+	}
+}
+
+// hostileLoad is TestHostileLoadLeavesOthersPlaying with the hostile
+// requests spread over addrs addresses.
+func hostileLoad(t *testing.T, addrs int) {
 	ts := startBudget(t)
 	const player = "198.51.100.7"
 	var created seated
@@ -204,10 +213,10 @@ func TestHostileLoadLeavesOthersPlaying(t *testing.T) {
 	var mu sync.Mutex
 	statuses := map[int]int{}
 	var slowest time.Duration
-	for range hostile {
+	for i := range hostile {
 		wg.Go(func() {
 			began := time.Now()
-			res := serveAs(context.Background(), ts.srv.Handler(), "203.0.113.9", "POST", "/api/v1/position", "", map[string]any{"variant": "travelers", "fen": queens8})
+			res := serveAs(context.Background(), ts.srv.Handler(), fmt.Sprintf("203.0.113.%d", 1+i%addrs), "POST", "/api/v1/position", "", map[string]any{"variant": "travelers", "fen": queens8})
 			took := time.Since(began)
 			mu.Lock()
 			statuses[res.status]++
@@ -229,7 +238,7 @@ func TestHostileLoadLeavesOthersPlaying(t *testing.T) {
 	wg.Wait()
 	slices.Sort(lat)
 	p50, p99 := lat[len(lat)/2], lat[(len(lat)*99+99)/100-1]
-	t.Logf("%d hostile 8x8 requests from one address: answers %v, slowest %v", hostile, statuses, slowest.Round(time.Millisecond))
+	t.Logf("%d hostile 8x8 requests from %d addresses: answers %v, slowest %v", hostile, addrs, statuses, slowest.Round(time.Millisecond))
 	t.Logf("the other address's %d moves meanwhile: p50 %v, p99 %v, max %v (goal: p99 under 50 ms)",
 		len(lat), p50.Round(time.Microsecond), p99.Round(time.Microsecond), lat[len(lat)-1].Round(time.Microsecond))
 	for st := range statuses {

@@ -35,7 +35,8 @@ const (
 
 // computeGate runs the computations requests start, each under a
 // rules.Budget that ends after its bound or when its request's context
-// ends. At most slots run at once (one per processor), at most one per
+// ends. At most slots run at once (one per processor but one, at least
+// one; the server's own work on its games takes none), at most one per
 // client address, and an address spends computing time from a token bucket
 // (milliseconds as tokens), so one address cannot take the processors from
 // everyone else.
@@ -68,7 +69,8 @@ func newComputeGate(slots int, perAddr bool) *computeGate {
 
 // run calls f under a budget of bound (f binds it to the positions it
 // works on) for a request of the client address addr, "" for the server's
-// own work (which waits for a slot but for no address's turn or bucket).
+// own work that a request may start at will (a replay of a stored game:
+// it waits for a slot but for no address's turn or bucket).
 // what names the computation in the answer when its bound stops it: 422
 // too_complex. A full address answers 429 rate_limited, a full server 503
 // busy, both with Retry-After.
@@ -100,6 +102,22 @@ func (g *computeGate) run(ctx context.Context, addr, what string, bound time.Dur
 	if a != nil {
 		a.charge(time.Since(began))
 	}
+	return g.outcome(ctx, what, bound, err)
+}
+
+// bounded calls f under a budget of bound, without a slot: the server's
+// own work on the games it holds (a move's notation and new position),
+// which must not wait behind the computations of other clients.
+func (g *computeGate) bounded(ctx context.Context, what string, bound time.Duration, f func(b *rules.Budget)) error {
+	bctx, cancel := context.WithTimeout(ctx, bound)
+	defer cancel()
+	return g.outcome(ctx, what, bound, rules.Bounded(bctx, 0, f))
+}
+
+// outcome is the answer of a computation of what, bounded by bound, that
+// its budget stopped with err (nil: it finished): 499 when the client of
+// ctx left, else 422 too_complex.
+func (g *computeGate) outcome(ctx context.Context, what string, bound time.Duration, err error) error {
 	switch {
 	case err == nil:
 		return nil

@@ -122,16 +122,24 @@ func (s *Server) reload(ctx context.Context, r *replay) error {
 
 // playStored plays a stored move.
 func (r *replay) playStored(m store.Move) error {
-	p := r.play.Position()
-	mv, err := notation.Parse(p, m.Action)
-	if err != nil {
-		return err
-	}
-	return r.apply(mv, m)
+	return r.ownWork("this move", func() error {
+		mv, err := notation.Parse(r.play.Position(), m.Action)
+		if err != nil {
+			return err
+		}
+		return r.play1(mv, m)
+	})
 }
 
-// apply plays the legal move mv, stored as m, and logs it.
+// apply plays the legal move mv, stored as m, and logs it. A move that
+// takes longer than computeBound to play is refused (too_complex) and r is
+// left to be replayed from the store.
 func (r *replay) apply(mv rules.Move, m store.Move) error {
+	return r.ownWork("this move", func() error { return r.play1(mv, m) })
+}
+
+// play1 is apply's work.
+func (r *replay) play1(mv rules.Move, m store.Move) error {
 	p := r.play.Position()
 	san, number, side := notation.SAN(p, mv), p.Fullmove, p.Side.String()
 	if err := r.play.PlayMove(mv); err != nil {
@@ -139,6 +147,28 @@ func (r *replay) apply(mv rules.Move, m store.Move) error {
 	}
 	r.moves = append(r.moves, moveView{Ply: m.Ply, Number: number, Side: side, Coord: m.Action, SAN: san, ClockMs: m.Clock.Milliseconds(), At: m.At})
 	return nil
+}
+
+// ownWork calls f, which plays on r's game, under a budget of computeBound
+// (gate.bounded) unless the game's position has one already (reload's).
+// When the budget stops f, the game is dropped (r.play = nil): the next
+// read replays it from the store.
+func (r *replay) ownWork(what string, f func() error) error {
+	p := r.play.Position()
+	if p.Budget() != nil {
+		return f()
+	}
+	var ferr error
+	err := r.gate.bounded(context.Background(), what, computeBound, func(b *rules.Budget) {
+		p.Bind(b)
+		defer p.Bind(nil)
+		ferr = f()
+	})
+	if err != nil {
+		r.play = nil
+		return err
+	}
+	return ferr
 }
 
 // undo takes back the last move played by apply.

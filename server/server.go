@@ -128,7 +128,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.MaxSocketsPerAddr = -1
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
-	compute := newComputeGate(runtime.NumCPU(), !cfg.NoRateLimits)
+	// A processor is left to the games: their moves do not queue behind
+	// the clients' computations.
+	compute := newComputeGate(runtime.NumCPU()-1, !cfg.NoRateLimits)
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
 		cache:      newCache(cfg.CacheGames, compute),

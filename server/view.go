@@ -166,7 +166,8 @@ func (r *replay) describe() ([]byte, error) {
 
 // positionAt returns the encoded Position after ply n of r's game (0 to
 // len(r.moves)), computed on a copy under r's gate for the client address
-// addr ("" for the server's own work) the first time it is asked for, and
+// addr ("" for the server's own work, without a slot: the Game after a
+// move, say) the first time it is asked for, and
 // kept: a read of a stored position never computes it again. A refusal
 // by the bound (too_complex) is kept too; others (a full server, a client
 // that left) are not.
@@ -185,10 +186,16 @@ func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, er
 	}
 	var data []byte
 	var encodeErr error
-	err := r.gate.run(ctx, addr, "this position", computeBound, func(b *rules.Budget) {
+	describe := func(b *rules.Budget) {
 		p.Bind(b)
 		data, encodeErr = json.Marshal(describePosition(p))
-	})
+	}
+	var err error
+	if addr == "" {
+		err = r.gate.bounded(ctx, "this position", computeBound, describe)
+	} else {
+		err = r.gate.run(ctx, addr, "this position", computeBound, describe)
+	}
 	var ae *apiError
 	switch {
 	case err == nil && encodeErr != nil:
