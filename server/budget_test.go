@@ -366,3 +366,34 @@ func compressRank(row []byte) string {
 	}
 	return b.String()
 }
+
+// TestKeptPositionsAreBounded checks the bounds of the kept Positions:
+// maxViews per game, maxViewBytes in all, and a game dropped from the
+// cache no longer counts.
+func TestKeptPositionsAreBounded(t *testing.T) {
+	c := newCache(2, newComputeGate(1, true))
+	a := c.get("a")
+	big := plyView{data: make([]byte, maxViewBytes/2)}
+	a.keepView(0, big)
+	a.keepView(1, big) // past maxViewBytes with the first: not kept
+	if _, ok := a.views[1]; ok || len(a.views) != 1 {
+		t.Errorf("kept %d Positions past maxViewBytes", len(a.views))
+	}
+	for ply := range maxViews + 5 {
+		a.keepView(ply, plyView{data: []byte("{}")})
+	}
+	if len(a.views) > maxViews {
+		t.Errorf("%d Positions kept, at most %d", len(a.views), maxViews)
+	}
+	a.forgetViews(-1)
+	if c.viewBytes != 0 || a.viewBytes != 0 {
+		t.Errorf("after forgetting every Position: %d bytes counted (%d for the game)", c.viewBytes, a.viewBytes)
+	}
+	a.keepView(0, big)
+	a.mu.Unlock()
+	c.get("b").mu.Unlock()
+	c.get("c").mu.Unlock() // drops a
+	if c.viewBytes != 0 {
+		t.Errorf("a game dropped from the cache still counts: %d bytes", c.viewBytes)
+	}
+}

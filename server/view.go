@@ -207,14 +207,15 @@ func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, er
 }
 
 // keepView keeps v as the Position of ply n, dropping all but the start
-// position's when maxViews are kept.
+// position's when maxViews are kept; it keeps nothing when the replays'
+// Positions fill maxViewBytes.
 func (r *replay) keepView(n int, v plyView) {
 	if len(r.views) >= maxViews {
-		start, ok := r.views[0]
-		clear(r.views)
-		if ok {
-			r.views[0] = start
-		}
+		r.forgetViews(0)
+	}
+	r.forgetView(n)
+	if !r.cache.countView(r, viewSize(v)) {
+		return
 	}
 	if r.views == nil {
 		r.views = map[int]plyView{}
@@ -222,12 +223,24 @@ func (r *replay) keepView(n int, v plyView) {
 	r.views[n] = v
 }
 
+// viewSize is what a kept Position counts for: its bytes and the map
+// entry's.
+func viewSize(v plyView) int64 { return int64(len(v.data)) + 64 }
+
 // forgetViews drops the Positions kept of the plies after ply n.
 func (r *replay) forgetViews(n int) {
 	for ply := range r.views {
 		if ply > n {
-			delete(r.views, ply)
+			r.forgetView(ply)
 		}
+	}
+}
+
+// forgetView drops the Position kept of ply n, if any.
+func (r *replay) forgetView(n int) {
+	if v, ok := r.views[n]; ok {
+		delete(r.views, n)
+		r.cache.countView(r, -viewSize(v))
 	}
 }
 
