@@ -63,6 +63,8 @@ type addrCompute struct {
 	users  int
 }
 
+// newComputeGate returns a gate of slots slots (at least one), which
+// shares them between addresses when perAddr is set.
 func newComputeGate(slots int, perAddr bool) *computeGate {
 	return &computeGate{slots: make(chan struct{}, max(1, slots)), perAddr: perAddr, addrs: map[string]*addrCompute{}}
 }
@@ -86,7 +88,7 @@ func (g *computeGate) run(ctx context.Context, addr, what string, bound time.Dur
 		}
 		if err := acquire(ctx, a.turn); err != nil {
 			return g.refused(ctx, fail(http.StatusTooManyRequests, codeRateLimited,
-				"another computation of your address has run for %v; retry once it has answered", computeWait))
+				"another computation of your address did not finish within %v; retry once it has answered", computeWait))
 		}
 		defer func() { <-a.turn }()
 	}
@@ -127,7 +129,7 @@ func (g *computeGate) outcome(ctx context.Context, what string, bound time.Durat
 	}
 	g.tooComplex.Add(1)
 	return fail(http.StatusUnprocessableEntity, codeTooComplex,
-		"%s takes more than %v to compute (the bound of every request); try a smaller board or fewer men, queens above all", what, bound)
+		"%s takes more than %v to compute (the bound of a request); try a smaller board or fewer men, queens above all", what, bound)
 }
 
 // acquire takes a place in sem, waiting at most computeWait; it fails when
