@@ -172,6 +172,10 @@ func TestClientLeavingStopsComputation(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	t.Logf("the client closed its connection; the computation stopped within %v", time.Since(left).Round(time.Millisecond))
+	metrics := ts.call("GET", "/metrics", "", nil, http.StatusOK, nil)
+	if !strings.Contains(string(metrics.body), "timechess_compute_cancelled_total 2") {
+		t.Errorf("/metrics does not count the 2 cancelled computations:\n%s", metrics.body)
+	}
 	// The slot is free again: a plain position is described at once.
 	res := serveAs(context.Background(), ts.srv.Handler(), "192.0.2.50", "POST", "/api/v1/position", "", map[string]any{"variant": "chess"})
 	if res.status != http.StatusOK {

@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -220,4 +222,19 @@ func (a *addrCompute) debt(now time.Time) time.Duration {
 func (a *addrCompute) charge(used time.Duration) {
 	ms := min(max(1, int(used.Milliseconds())), a.bucket.Burst())
 	a.bucket.ReserveN(time.Now(), ms)
+}
+
+// writeMetrics prints the gate's metrics for /metrics, in Prometheus' text
+// format.
+func (g *computeGate) writeMetrics(w io.Writer) {
+	for _, c := range []struct {
+		name, help, typ string
+		value           int64
+	}{
+		{"timechess_compute_cancelled_total", "Computations stopped because their client left.", "counter", g.cancelled.Load()},
+		{"timechess_compute_too_complex_total", "Computations stopped by their bound (422 too_complex).", "counter", g.tooComplex.Load()},
+		{"timechess_compute_running", "Computations of clients holding a slot now.", "gauge", int64(len(g.slots))},
+	} {
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %d\n", c.name, c.help, c.name, c.typ, c.name, c.value)
+	}
 }

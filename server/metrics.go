@@ -68,4 +68,5 @@ func (m *metrics) write(w io.Writer) {
 func (s *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	s.metrics.write(w)
+	s.compute.writeMetrics(w)
 }
