@@ -38,7 +38,8 @@ const (
 // computeGate runs the computations requests start, each under a
 // rules.Budget that ends after its bound or when its request's context
 // ends. At most slots run at once (one per processor but one, at least
-// one; the server's own work on its games takes none), at most one per
+// one; the server's own work on its stored games, bounded, takes none:
+// replays, moves and their positions), at most one per
 // client address, and an address spends computing time from a token bucket
 // (milliseconds as tokens), so one address cannot take the processors from
 // everyone else.
@@ -72,9 +73,8 @@ func newComputeGate(slots int, perAddr bool) *computeGate {
 }
 
 // run calls f under a budget of bound (f binds it to the positions it
-// works on) for a request of the client address addr, "" for the server's
-// own work that a request may start at will (a replay of a stored game:
-// it waits for a slot but for no address's turn or bucket).
+// works on) for a request of the client address addr ("" lets it wait for
+// a slot but for no address's turn or bucket).
 // what names the computation in the answer when its bound stops it: 422
 // too_complex. A full address answers 429 rate_limited, a full server 503
 // busy, both with Retry-After.
@@ -110,8 +110,8 @@ func (g *computeGate) run(ctx context.Context, addr, what string, bound time.Dur
 }
 
 // bounded calls f under a budget of bound, without a slot: the server's
-// own work on the games it holds (a move's notation and new position),
-// which must not wait behind the computations of other clients.
+// own work on its stored games (a replay, a move's notation and new
+// position), which must not wait behind the computations of clients.
 func (g *computeGate) bounded(ctx context.Context, what string, bound time.Duration, f func(b *rules.Budget)) error {
 	bctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()

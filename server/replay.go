@@ -79,7 +79,7 @@ func (r *replay) extend(moves []store.Move, upto int) bool {
 }
 
 // reload replays the whole game from one consistent read, as the server's
-// own work under r's gate, with a bound of computeBound per stored ply. The
+// own work (gate.bounded), with a bound of computeBound per stored ply. The
 // Positions kept of plies after the start are dropped: the moves may differ
 // now (the start position never does).
 func (s *Server) reload(ctx context.Context, r *replay) error {
@@ -95,7 +95,7 @@ func (s *Server) reload(ctx context.Context, r *replay) error {
 	}
 	var replayErr error
 	bound := computeBound * time.Duration(1+len(moves))
-	err = r.gate.run(ctx, "", "replaying this game", bound, func(b *rules.Budget) {
+	err = r.gate.bounded(ctx, "replaying this game", bound, func(b *rules.Budget) {
 		play, err := game.NewBound(v, g.Start, b)
 		if err != nil {
 			replayErr = fmt.Errorf("game %s: start position: %w", g.ID, err)
