@@ -32,6 +32,13 @@ type Game struct {
 // New starts a game of variant v from the position text startFEN, or from
 // the variant's start position when startFEN is empty.
 func New(v rules.Variant, startFEN string) (*Game, error) {
+	return NewBound(v, startFEN, nil)
+}
+
+// NewBound is New with the game's work bound to b (rules.Budget): the
+// status of the start position is found, and the moves are checked, under
+// it. Call it inside b's Run, and throw the game away when b stops it.
+func NewBound(v rules.Variant, startFEN string, b *rules.Budget) (*Game, error) {
 	if startFEN == "" {
 		startFEN = v.Spec().Start
 	}
@@ -39,7 +46,9 @@ func New(v rules.Variant, startFEN string) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start position %q: %w", startFEN, err)
 	}
-	return &Game{variant: v, start: p, pos: p.Copy(), status: p.Status()}, nil
+	pos := p.Copy()
+	pos.Bind(b)
+	return &Game{variant: v, start: p, pos: pos, status: pos.Status()}, nil
 }
 
 // Variant returns the rules the game is played by.

@@ -13,6 +13,10 @@ import (
 type Reader struct {
 	// Limits bound each game; change them before calling Next.
 	Limits Limits
+	// Budget, when set, is bound to the positions the reader plays the
+	// games on (rules.Budget): their legality checks poll it, and a stop
+	// unwinds Next to the budget's Run. Set it before calling Next.
+	Budget *rules.Budget
 
 	lex     *lexer
 	games   int    // games begun so far
@@ -167,7 +171,9 @@ func (gr *gameReader) read(tok token) (*game.Game, error) {
 	}
 	g.Comments = comments
 	gr.movetext = true
-	if err := gr.line(mainLine{g: g, p: g.Start(), timeline: &game.Tracker{}, lastNote: new(string)}, 0, tok.line); err != nil {
+	p := g.Start()
+	p.Bind(gr.r.Budget)
+	if err := gr.line(mainLine{g: g, p: p, timeline: &game.Tracker{}, lastNote: new(string)}, 0, tok.line); err != nil {
 		return nil, err
 	}
 	return g, gr.finish(g)
@@ -197,7 +203,7 @@ func (gr *gameReader) newGame() (*game.Game, error) {
 	if setUp, _ := gr.tags.Get("SetUp"); setUp == "1" && !hasFEN {
 		return nil, gr.faultAt(gr.tagLines["SetUp"], "tag SetUp", `SetUp "1" needs a FEN tag with the start position`)
 	}
-	g, err := game.New(v, fen)
+	g, err := game.NewBound(v, fen, gr.r.Budget)
 	if err != nil {
 		return nil, gr.faultAt(gr.tagLines["FEN"], "tag FEN", "%v", err)
 	}

@@ -2,6 +2,8 @@
 // positions with make/unmake and incremental Zobrist hashing, the orthodox
 // (FIDE) move generator, the position text (a FEN superset) and the Variant
 // interface through which every game plugs its own rules into that core.
+// A Budget (budget.go) bounds a computation on positions: long loops poll
+// it, and it stops them when its context ends or its work runs out.
 //
 // Squares use a fixed stride of 16 (index = rank*16 + file) whatever the
 // board's width, so one 256-bit Bitboard type serves every board size and a

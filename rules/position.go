@@ -39,6 +39,9 @@ type Position struct {
 	setup *Setup
 	hist  []undo
 	snaps []State
+	// budget bounds the computation the position serves, nil when none
+	// (budget.go); copies share it.
+	budget *Budget
 }
 
 // Setup is what a position shares with every position of the same game: the
@@ -88,7 +91,7 @@ func (p *Position) HashBefore(n int) uint64 { return p.hist[len(p.hist)-n].hash 
 
 // Copy returns an independent copy with the same history.
 func (p *Position) Copy() *Position {
-	q := &Position{State: p.State, setup: p.setup}
+	q := &Position{State: p.State, setup: p.setup, budget: p.budget}
 	q.hist = append(make([]undo, 0, cap(p.hist)), p.hist...)
 	q.snaps = append(make([]State, 0, len(p.snaps)), p.snaps...)
 	return q
@@ -147,8 +150,24 @@ func (p *Position) Make(m Move) { p.setup.Variant.Make(p, m) }
 // Unmake takes back the last action.
 func (p *Position) Unmake() { p.setup.Variant.Unmake(p) }
 
-// Legal appends every legal action of the side to move to buf and returns it.
-func (p *Position) Legal(buf []Move) []Move { return p.setup.Variant.Legal(p, buf[:0]) }
+// Legal appends every legal action of the side to move to buf and returns
+// it. It polls the position's budget first.
+func (p *Position) Legal(buf []Move) []Move {
+	p.budget.Poll()
+	return p.setup.Variant.Legal(p, buf[:0])
+}
+
+// Bind makes b the budget of the position's computation (nil: none): the
+// position and the copies made of it from now on poll it. Bind only a
+// position that is thrown away when b stops it (see Budget).
+func (p *Position) Bind(b *Budget) { p.budget = b }
+
+// Budget returns the budget bound to the position, nil when none.
+func (p *Position) Budget() *Budget { return p.budget }
+
+// Poll polls the position's budget (Budget.Poll): long computations on the
+// position call it in their hot loops. Without a budget it does nothing.
+func (p *Position) Poll() { p.budget.Poll() }
 
 // Counter is implemented by variants that count legal actions faster than
 // listing them. Orthodox does not implement it, so that a variant embedding
@@ -423,9 +442,11 @@ func (p *Position) ComputeHash() uint64 {
 func (p *Position) Status() Status { return p.setup.Variant.Status(p) }
 
 // Sibling returns a position holding state st with this position's set-up
-// and no history, for questions about another state of the same game (the
+// and budget and no history, for questions about another state of the same game (the
 // board before the last move, say).
-func (p *Position) Sibling(st State) Position { return Position{State: st, setup: p.setup} }
+func (p *Position) Sibling(st State) Position {
+	return Position{State: st, setup: p.setup, budget: p.budget}
+}
 
 // Flagged returns the squares of the men carrying any of the flags f.
 func (p *State) Flagged(f Flag) Bitboard {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,24 +49,51 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, maxBody, &req); err != nil {
 		return err
 	}
-	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+	var data []byte
+	var rulesErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "this position", computeBound, func(b *rules.Budget) {
+		var g *game.Game
+		if g, rulesErr = newGameRules(b, req.Variant, req.FEN, req.Moves); rulesErr == nil {
+			data, rulesErr = json.Marshal(describePosition(g.Position()))
+		}
+	})
+	if err == nil {
+		err = rulesErr
+	}
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, describePosition(g.Position()))
+	writeRaw(w, http.StatusOK, data)
 	return nil
 }
 
-// search checks the requested position and queues the search of kind that
-// run makes on a copy of it (see analysisQueue.serve), with a context that
+// setUp checks the requested position, in a computation of the request's
+// address, and returns it, bound to no budget.
+func (s *Server) setUp(r *http.Request, req positionRequest) (*rules.Position, error) {
+	var p *rules.Position
+	var rulesErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "setting up this position", computeBound, func(b *rules.Budget) {
+		var g *game.Game
+		if g, rulesErr = newGameRules(b, req.Variant, req.FEN, req.Moves); rulesErr == nil {
+			p = g.Position().Copy()
+			p.Bind(nil)
+		}
+	})
+	if err == nil {
+		err = rulesErr
+	}
+	return p, err
+}
+
+// search checks the requested position (setUp) and queues the search of
+// kind that run makes on it (see analysisQueue.serve), with a context that
 // ends after timeout or when the search has to yield.
 func (s *Server) search(w http.ResponseWriter, r *http.Request, kind string, req positionRequest, timeout time.Duration,
 	run func(ctx context.Context, p *rules.Position) (map[string]any, error)) error {
-	g, err := newGameRules(req.Variant, req.FEN, req.Moves)
+	p, err := s.setUp(r, req)
 	if err != nil {
 		return err
 	}
-	p := g.Position().Copy()
 	return s.engines.analysis.serve(w, r, kind, timeout, func(ctx context.Context) (map[string]any, error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -170,20 +198,31 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, maxImportBody, &req); err != nil {
 		return err
 	}
-	rd := pgn.NewReader(strings.NewReader(req.PGN))
 	out := []importedGame{}
-	for {
-		g, err := rd.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				break
+	var readErr error
+	err := s.compute.run(r.Context(), clientAddr(r), "checking these games", computeBound, func(b *rules.Budget) {
+		rd := pgn.NewReader(strings.NewReader(req.PGN))
+		rd.Budget = b
+		for {
+			g, err := rd.Next()
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr = invalid("pgn: game %d: %v", len(out)+1, err)
+				}
+				return
 			}
-			return invalid("pgn: game %d: %v", len(out)+1, err)
+			if len(out) == maxImportedGames {
+				readErr = invalid("pgn: more than %d games", maxImportedGames)
+				return
+			}
+			out = append(out, describeImport(g))
 		}
-		if len(out) == maxImportedGames {
-			return invalid("pgn: more than %d games", maxImportedGames)
-		}
-		out = append(out, describeImport(g))
+	})
+	if err == nil {
+		err = readErr
+	}
+	if err != nil {
+		return err
 	}
 	if len(out) == 0 {
 		return invalid("pgn: no game found")

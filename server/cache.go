@@ -23,7 +23,32 @@ type replay struct {
 	// built caches the Game JSON of version built.
 	built        []byte
 	builtVersion int64
+	// views keeps the encoded Position of the plies read (the Game's
+	// current one among them), each computed once (view.go), viewBytes
+	// their size as cache.viewBytes counts it; gate runs those
+	// computations and the replays. cache is the cache r is (or was) in.
+	views     map[int]plyView
+	viewBytes int64
+	gate      *computeGate
+	cache     *cache
+	evicted   bool // dropped from cache (under cache.mu): its views no longer count
 }
+
+// plyView is the encoded Position of one ply, or the refusal computing it
+// gave (too_complex, which would only be given again).
+type plyView struct {
+	data []byte
+	err  error
+}
+
+// maxViews bounds the plies a replay keeps the Position of: beyond it,
+// all but the start position's are dropped. maxViewBytes bounds the bytes
+// of the Positions all the replays keep: beyond it, a Position computed is
+// served but not kept.
+const (
+	maxViews     = 64
+	maxViewBytes = 64 << 20
+)
 
 // moveView is one move of a game's log as the API shows it.
 type moveView struct {
@@ -42,14 +67,32 @@ type moveView struct {
 // cache keeps the replays of recently used games, at most max of them, the
 // least recently used dropped first.
 type cache struct {
-	mu    sync.Mutex
-	max   int
-	order *list.List // of *replay, most recent first
-	items map[string]*list.Element
+	mu   sync.Mutex
+	max  int
+	gate *computeGate // the replays' (replay.gate)
+	// viewBytes is the size of the Positions the cached replays keep
+	// (replay.views), under mu.
+	viewBytes int64
+	order     *list.List // of *replay, most recent first
+	items     map[string]*list.Element
 }
 
-func newCache(max int) *cache {
-	return &cache{max: max, order: list.New(), items: map[string]*list.Element{}}
+func newCache(max int, gate *computeGate) *cache {
+	return &cache{max: max, gate: gate, order: list.New(), items: map[string]*list.Element{}}
+}
+
+// countView adds delta bytes to the size of r's kept Positions, and
+// reports whether r may keep them: false when r has left the cache, or
+// when adding (delta > 0) would pass maxViewBytes. The caller holds r.mu.
+func (c *cache) countView(r *replay, delta int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r.evicted || delta > 0 && c.viewBytes+delta > maxViewBytes {
+		return false
+	}
+	r.viewBytes += delta
+	c.viewBytes += delta
+	return true
 }
 
 // get returns the game's replay, a new empty one when it is not cached, and
@@ -60,12 +103,15 @@ func (c *cache) get(id string) *replay {
 	if ok {
 		c.order.MoveToFront(el)
 	} else {
-		el = c.order.PushFront(&replay{id: id})
+		el = c.order.PushFront(&replay{id: id, gate: c.gate, cache: c})
 		c.items[id] = el
 		for c.order.Len() > c.max {
 			last := c.order.Back()
 			c.order.Remove(last)
-			delete(c.items, last.Value.(*replay).id)
+			old := last.Value.(*replay)
+			delete(c.items, old.id)
+			old.evicted = true
+			c.viewBytes -= old.viewBytes
 		}
 	}
 	r := el.Value.(*replay)

@@ -3,7 +3,12 @@
 // registered variant, keeps the clocks and correspondence deadlines, plays the
 // engine's seats in a bounded worker pool, and fans live changes out to
 // WebSocket watchers through the store's change feed, so that several
-// processes on one PostgreSQL database serve the same games.
+// processes on one PostgreSQL database serve the same games. Every
+// computation a request starts (describing, setting up, importing or
+// replaying positions) runs in the compute gate (compute.go) under a
+// rules.Budget: bounded in time, stopped when its client leaves, one at a
+// time per client address, and a game's positions are computed once per
+// ply (view.go).
 //
 // Nothing a process needs lives only in another process's memory: the replay
 // cache, the WebSocket hubs, the timers and the engine queue are rebuilt from

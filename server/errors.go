@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
 	"timechess/notation"
 	"timechess/store"
@@ -23,6 +24,8 @@ const (
 	codeEnded       = "ended"
 	codeRateLimited = "rate_limited"
 	codeBusy        = "busy"
+	codeTooComplex  = "too_complex"
+	codeCancelled   = "cancelled"
 	codeInternal    = "internal"
 	codeBadMethod   = "method_not_allowed"
 	// codeClientClosed is the code of a request whose client left before
@@ -50,6 +53,9 @@ type apiError struct {
 	// Refusal is the rule that forbids a refused move, when the variant
 	// names it.
 	Refusal *refusalView `json:"refusal,omitempty"`
+	// RetryAfter, when set, is the wait a 429 or 503 answer's Retry-After
+	// names (1 s otherwise).
+	RetryAfter time.Duration `json:"-"`
 }
 
 // refusalView is the rule that forbids a move (rules.Refusal).

@@ -217,7 +217,7 @@ func TestActions(t *testing.T) {
 		}
 		ts.play(id, black, 1, "c5")
 		// The position after the takebacks is the replay of the stored moves.
-		ts.srv.cache = newCache(16)
+		ts.srv.cache = newCache(16, ts.srv.compute)
 		if g := ts.game(id, ""); g.Position.FEN != "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" {
 			t.Errorf("position after takebacks: %s", g.Position.FEN)
 		}

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -50,8 +49,9 @@ func (tc timeControlJSON) timeControl() (store.TimeControl, error) {
 
 // newGameRules checks a variant name and a start position (the variant's
 // own when fen is empty) and returns the game, to which moves (if any) are
-// applied.
-func newGameRules(variant, fen string, moves []string) (*game.Game, error) {
+// applied, its position bound to the budget b (call it inside b's Run,
+// and throw the game away when b stops it).
+func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.Game, error) {
 	if variant == "" {
 		variant = "chess"
 	}
@@ -62,7 +62,7 @@ func newGameRules(variant, fen string, moves []string) (*game.Game, error) {
 	if len(fen) > 2000 {
 		return nil, invalid("fen: %d bytes (at most 2000)", len(fen))
 	}
-	g, err := game.New(v, fen)
+	g, err := game.NewBound(v, fen, b)
 	if err != nil {
 		return nil, invalid("fen: %v", err)
 	}
@@ -124,20 +124,42 @@ type newRequest struct {
 	TimeControl timeControlJSON `json:"time_control"`
 }
 
-// check checks the variant, the position and the time control, and returns
-// the variant's name, the position text to store and the time control.
-func (q newRequest) check() (variant, start string, tc store.TimeControl, err error) {
-	g, err := newGameRules(q.Variant, q.FEN, nil)
-	if err != nil {
-		return "", "", tc, err
+// checked is a newRequest checked: the variant's name, the position text
+// to store, the time control, and the start position's Position, encoded.
+type checked struct {
+	variant, start string
+	tc             store.TimeControl
+	view           []byte
+}
+
+// checkNew checks the variant, the position (in a computation of the
+// request's address, as POST /position would describe it: a position too
+// complex to describe is refused before any game is stored) and the time
+// control of q.
+func (s *Server) checkNew(r *http.Request, q newRequest) (checked, error) {
+	var c checked
+	var err error
+	if c.tc, err = q.TimeControl.timeControl(); err != nil {
+		return c, err
 	}
-	if st := g.Position().Status(); st.Over() {
-		return "", "", tc, invalid("fen: the position is already decided (%s)", game.Describe(st))
+	var rulesErr error
+	err = s.compute.run(r.Context(), clientAddr(r), "this position", computeBound, func(b *rules.Budget) {
+		g, err := newGameRules(b, q.Variant, q.FEN, nil)
+		if err != nil {
+			rulesErr = err
+			return
+		}
+		if st := g.Position().Status(); st.Over() {
+			rulesErr = invalid("fen: the position is already decided (%s)", game.Describe(st))
+			return
+		}
+		c.variant, c.start = g.Variant().Spec().Name, g.StartFEN()
+		c.view, rulesErr = json.Marshal(describePosition(g.Position()))
+	})
+	if err == nil {
+		err = rulesErr
 	}
-	if tc, err = q.TimeControl.timeControl(); err != nil {
-		return "", "", tc, err
-	}
-	return g.Variant().Spec().Name, g.StartFEN(), tc, nil
+	return c, err
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
@@ -145,7 +167,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, maxBody, &req); err != nil {
 		return err
 	}
-	variant, start, tc, err := req.check()
+	c, err := s.checkNew(r, req.newRequest)
 	if err != nil {
 		return err
 	}
@@ -175,14 +197,17 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if req.Opponent != "engine" && req.Level != 0 {
 		return invalid("level is for opponent engine only")
 	}
-	spec := store.GameSpec{Variant: variant, Start: start, TimeControl: tc, White: mine, Black: theirs}
+	spec := store.GameSpec{Variant: c.variant, Start: c.start, TimeControl: c.tc, White: mine, Black: theirs}
 	if side == store.Black {
 		spec.White, spec.Black = theirs, mine
 	}
-	g, err := s.store.CreateGame(r.Context(), spec, store.State{Status: status, Result: store.NoResult, Clocks: initialClocks(tc)})
+	g, err := s.store.CreateGame(r.Context(), spec, store.State{Status: status, Result: store.NoResult, Clocks: initialClocks(c.tc)})
 	if err != nil {
 		return err
 	}
+	rp := s.cache.get(g.ID)
+	rp.keepView(0, plyView{data: c.view})
+	rp.mu.Unlock()
 	return s.answerSeat(r.Context(), w, http.StatusCreated, g, seatAnswer{Token: token, Side: side, InviteToken: invite})
 }
 
@@ -225,6 +250,10 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer rp.mu.Unlock()
+	// The position, when not known yet, is computed for this request.
+	if _, err := rp.positionAt(r.Context(), clientAddr(r), len(rp.moves)); err != nil {
+		return err
+	}
 	side := store.NoSide
 	if token := bearer(r); token != "" {
 		side, _ = rp.g.SeatOf(token)
@@ -250,15 +279,11 @@ func (s *Server) handleGamePosition(w http.ResponseWriter, r *http.Request) erro
 			return invalid("ply %q (want 0 to %d)", q, rp.g.Ply)
 		}
 	}
-	p := rp.play.Start()
-	for _, m := range rp.moves[:ply] {
-		mv, err := notation.Parse(p, m.Coord)
-		if err != nil {
-			return fmt.Errorf("game %s ply %d: %w", rp.id, m.Ply, err)
-		}
-		p.Make(mv)
+	data, err := rp.positionAt(r.Context(), clientAddr(r), ply)
+	if err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, describePosition(p))
+	writeRaw(w, http.StatusOK, data)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The request body limits.
@@ -106,7 +107,7 @@ func writeError(w http.ResponseWriter, err error) {
 	switch ae.Status {
 	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
 		if w.Header().Get("Retry-After") == "" {
-			w.Header().Set("Retry-After", strconv.Itoa(1))
+			w.Header().Set("Retry-After", strconv.Itoa(max(1, int((ae.RetryAfter+time.Second-1)/time.Second))))
 		}
 	}
 	writeJSON(w, ae.Status, map[string]any{"error": ae})

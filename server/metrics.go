@@ -104,3 +104,16 @@ func (m *metrics) limited(limit string) { m.rateLimited.WithLabelValues(limit).I
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{DisableCompression: true})
 }
+
+// watchCompute registers the compute gate's figures: computations stopped
+// because their client left or by their bound, and those running now.
+func (m *metrics) watchCompute(g *computeGate) {
+	m.registry.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "timechess_compute_cancelled_total",
+			Help: "Computations stopped because their client left."}, func() float64 { return float64(g.cancelled.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "timechess_compute_too_complex_total",
+			Help: "Computations stopped by their bound (422 too_complex)."}, func() float64 { return float64(g.tooComplex.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "timechess_compute_running",
+			Help: "Computations of clients holding a slot now."}, func() float64 { return float64(len(g.slots)) }),
+	)
+}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"timechess/game"
 	"timechess/notation"
@@ -77,9 +78,13 @@ func (r *replay) extend(moves []store.Move, upto int) bool {
 	return len(r.moves) == upto
 }
 
-// reload replays the whole game from one consistent read.
+// reload replays the whole game from one consistent read, as the server's
+// own work (gate.bounded), with a bound of computeBound per stored ply. The
+// Positions kept of plies after the start are dropped: the moves may differ
+// now (the start position never does).
 func (s *Server) reload(ctx context.Context, r *replay) error {
 	r.play, r.moves, r.built = nil, nil, nil
+	r.forgetViews(0)
 	g, moves, err := s.store.Load(ctx, r.id)
 	if err != nil {
 		return err
@@ -88,32 +93,53 @@ func (s *Server) reload(ctx context.Context, r *replay) error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)
 	}
-	play, err := game.New(v, g.Start)
-	if err != nil {
-		return fmt.Errorf("game %s: start position: %w", g.ID, err)
-	}
-	r.play, r.g, r.moves = play, g, make([]moveView, 0, len(moves))
-	for _, m := range moves {
-		if err := r.playStored(m); err != nil {
-			r.play = nil
-			return fmt.Errorf("game %s: replaying ply %d: %w", g.ID, m.Ply, err)
+	var replayErr error
+	bound := computeBound * time.Duration(1+len(moves))
+	err = r.gate.bounded(ctx, "replaying this game", bound, func(b *rules.Budget) {
+		play, err := game.NewBound(v, g.Start, b)
+		if err != nil {
+			replayErr = fmt.Errorf("game %s: start position: %w", g.ID, err)
+			return
 		}
+		defer play.Position().Bind(nil)
+		r.play, r.g, r.moves = play, g, make([]moveView, 0, len(moves))
+		for _, m := range moves {
+			if err := r.playStored(m); err != nil {
+				replayErr = fmt.Errorf("game %s: replaying ply %d: %w", g.ID, m.Ply, err)
+				return
+			}
+		}
+	})
+	if err == nil {
+		err = replayErr
+	}
+	if err != nil {
+		r.play = nil
+		return err
 	}
 	return nil
 }
 
 // playStored plays a stored move.
 func (r *replay) playStored(m store.Move) error {
-	p := r.play.Position()
-	mv, err := notation.Parse(p, m.Action)
-	if err != nil {
-		return err
-	}
-	return r.apply(mv, m)
+	return r.ownWork("this move", func() error {
+		mv, err := notation.Parse(r.play.Position(), m.Action)
+		if err != nil {
+			return err
+		}
+		return r.play1(mv, m)
+	})
 }
 
-// apply plays the legal move mv, stored as m, and logs it.
+// apply plays the legal move mv, stored as m, and logs it. A move that
+// takes longer than computeBound to play is refused (too_complex) and r is
+// left to be replayed from the store.
 func (r *replay) apply(mv rules.Move, m store.Move) error {
+	return r.ownWork("this move", func() error { return r.play1(mv, m) })
+}
+
+// play1 is apply's work.
+func (r *replay) play1(mv rules.Move, m store.Move) error {
 	p := r.play.Position()
 	san, number, side := notation.SAN(p, mv), p.Fullmove, p.Side.String()
 	if err := r.play.PlayMove(mv); err != nil {
@@ -123,6 +149,28 @@ func (r *replay) apply(mv rules.Move, m store.Move) error {
 	return nil
 }
 
+// ownWork calls f, which plays on r's game, under a budget of computeBound
+// (gate.bounded) unless the game's position has one already (reload's).
+// When the budget stops f, the game is dropped (r.play = nil): the next
+// read replays it from the store.
+func (r *replay) ownWork(what string, f func() error) error {
+	p := r.play.Position()
+	if p.Budget() != nil {
+		return f()
+	}
+	var ferr error
+	err := r.gate.bounded(context.Background(), what, computeBound, func(b *rules.Budget) {
+		p.Bind(b)
+		defer p.Bind(nil)
+		ferr = f()
+	})
+	if err != nil {
+		r.play = nil
+		return err
+	}
+	return ferr
+}
+
 // undo takes back the last move played by apply.
 func (r *replay) undo() {
 	if err := r.play.Undo(); err != nil {
@@ -130,4 +178,5 @@ func (r *replay) undo() {
 		return
 	}
 	r.moves = r.moves[:len(r.moves)-1]
+	r.forgetViews(len(r.moves))
 }

@@ -56,7 +56,8 @@ func (s *Server) handleCreateSeek(w http.ResponseWriter, r *http.Request) error 
 	if err := decode(w, r, maxBody, &req); err != nil {
 		return err
 	}
-	variant, start, tc, err := req.check()
+	c, err := s.checkNew(r, req)
+	variant, start, tc := c.variant, c.start, c.tc
 	if err != nil {
 		return err
 	}

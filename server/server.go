@@ -106,6 +106,7 @@ type Server struct {
 	closing bool
 
 	cache      *cache
+	compute    *computeGate
 	hubs       *hubs
 	lobby      *lobby
 	engines    *enginePool
@@ -185,9 +186,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	cfg.Timeouts = cfg.Timeouts.withDefaults()
 	cfg.Expiry = cfg.Expiry.withDefaults()
+	// A processor is left to the games: their moves do not queue behind
+	// the clients' computations.
+	compute := newComputeGate(runtime.NumCPU()-1, !cfg.NoRateLimits)
 	s := &Server{
 		store: cfg.Store, log: cfg.Logger, now: cfg.Now, cfg: cfg,
-		cache:        newCache(cfg.CacheGames),
+		cache:        newCache(cfg.CacheGames, compute),
+		compute:      compute,
 		metrics:      newMetrics(),
 		addrLimit:    newLimiter(cfg.AddrRate, cfg.Now),
 		staticLimit:  newLimiter(cfg.StaticRate, cfg.Now),
@@ -196,6 +201,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		commentLimit: newLimiter(cfg.CommentRate, cfg.Now),
 		sockets:      newSockets(cfg.MaxSockets, cfg.MaxSocketsPerAddr),
 	}
+	s.metrics.watchCompute(compute)
 	s.connLimits = newConnLimits(cfg.MaxConns, cfg.MaxConnsPerAddr, cfg.Timeouts.CrowdedIdle, s.metrics)
 	s.ctx, s.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	s.hubs = newHubs(s)

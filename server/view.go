@@ -2,11 +2,14 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
+	"timechess/rules"
 	"timechess/store"
 )
 
@@ -28,7 +31,7 @@ type gameView struct {
 	Ply         int             `json:"ply"`
 	Version     int64           `json:"version"`
 	Moves       []moveView      `json:"moves,omitzero"`
-	Position    *positionView   `json:"position,omitzero"`
+	Position    json.RawMessage `json:"position,omitzero"`
 	DrawOffer   *store.Side     `json:"draw_offer"`
 	Takeback    *store.Side     `json:"takeback"`
 	Timelines   []timelineView  `json:"timelines,omitzero"`
@@ -135,7 +138,9 @@ func summarize(g store.Game) *gameView {
 	return v
 }
 
-// describe builds the whole Game of r, encoded, once per version.
+// describe builds the whole Game of r, encoded, once per version. Its
+// position is computed as the server's own work (positionAt), unless a
+// request computed it before.
 func (r *replay) describe() ([]byte, error) {
 	if r.built != nil && r.builtVersion == r.g.Version {
 		return r.built, nil
@@ -145,7 +150,11 @@ func (r *replay) describe() ([]byte, error) {
 	if v.Moves == nil {
 		v.Moves = []moveView{}
 	}
-	v.Position = describePosition(r.play.Position())
+	pos, err := r.positionAt(context.Background(), "", len(r.moves))
+	if err != nil {
+		return nil, err
+	}
+	v.Position = pos
 	v.Timelines, v.Branches = []timelineView{}, []branchView{}
 	for i, tl := range r.play.Timelines() {
 		plies := make([]int, len(tl.Plies))
@@ -163,6 +172,86 @@ func (r *replay) describe() ([]byte, error) {
 	}
 	r.built, r.builtVersion = data, r.g.Version
 	return data, nil
+}
+
+// positionAt returns the encoded Position after ply n of r's game (0 to
+// len(r.moves)), computed on a copy under r's gate for the client address
+// addr ("" for the server's own work, without a slot: the Game after a
+// move, say) the first time it is asked for, and
+// kept: a read of a stored position never computes it again. A refusal
+// by the bound (too_complex) is kept too; others (a full server, a client
+// that left) are not.
+func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, error) {
+	if v, ok := r.views[n]; ok {
+		return v.data, v.err
+	}
+	var p *rules.Position
+	if n == len(r.moves) {
+		p = r.play.Position().Copy()
+	} else {
+		p = r.play.Start()
+		for _, ply := range r.play.Plies()[:n] {
+			p.Make(ply.Move)
+		}
+	}
+	var data []byte
+	var encodeErr error
+	describe := func(b *rules.Budget) {
+		p.Bind(b)
+		data, encodeErr = json.Marshal(describePosition(p))
+	}
+	var err error
+	if addr == "" {
+		err = r.gate.bounded(ctx, "this position", computeBound, describe)
+	} else {
+		err = r.gate.run(ctx, addr, "this position", computeBound, describe)
+	}
+	var ae *apiError
+	switch {
+	case err == nil && encodeErr != nil:
+		return nil, encodeErr
+	case err == nil, errors.As(err, &ae) && ae.Code == codeTooComplex:
+		r.keepView(n, plyView{data: data, err: err})
+	}
+	return data, err
+}
+
+// keepView keeps v as the Position of ply n, dropping all but the start
+// position's when maxViews are kept; it keeps nothing when the replays'
+// Positions fill maxViewBytes.
+func (r *replay) keepView(n int, v plyView) {
+	if len(r.views) >= maxViews {
+		r.forgetViews(0)
+	}
+	r.forgetView(n)
+	if !r.cache.countView(r, viewSize(v)) {
+		return
+	}
+	if r.views == nil {
+		r.views = map[int]plyView{}
+	}
+	r.views[n] = v
+}
+
+// viewSize is what a kept Position counts for: its bytes and the map
+// entry's.
+func viewSize(v plyView) int64 { return int64(len(v.data)) + 64 }
+
+// forgetViews drops the Positions kept of the plies after ply n.
+func (r *replay) forgetViews(n int) {
+	for ply := range r.views {
+		if ply > n {
+			r.forgetView(ply)
+		}
+	}
+}
+
+// forgetView drops the Position kept of ply n, if any.
+func (r *replay) forgetView(n int) {
+	if v, ok := r.views[n]; ok {
+		delete(r.views, n)
+		r.cache.countView(r, -viewSize(v))
+	}
 }
 
 // youNull is how an encoded gameView starts its you field.

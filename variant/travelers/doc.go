@@ -12,4 +12,11 @@
 // witnesses (witness.go), falling back to an exact search only when a
 // candidate touches every witness. After an explosion of the opponent's the
 // survey is shared from the position before it (share.go).
+//
+// A position bound to a rules.Budget is polled by every Legal, once per
+// root move of a survey and once per explosion slot. A stop unwinds the
+// computation: the caches store only finished answers and unlock by defer,
+// a node stopped while it surveys is never given back to the pool, and the
+// kept surveys and decision logs count only once finished (budget_test.go
+// interrupts Legal everywhere and compares what follows with fresh answers).
 package travelers

@@ -38,6 +38,7 @@ func (n *node) explosions() {
 		x := xs.PopLSB()
 		for _, k := range live[:nl] {
 			if n.own.support[k].Has(x) {
+				n.p.Poll()
 				n.explodeOn(k, x)
 			}
 		}

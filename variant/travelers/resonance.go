@@ -55,6 +55,7 @@ func (s *survey) resonanceLines() {
 				continue // nothing this move does can serve the two moves left
 			}
 		}
+		s.budget.Poll()
 		u := b.make(m)
 		s.push(m)
 		s.resonanceNode()

@@ -59,6 +59,10 @@ type edge struct {
 type survey struct {
 	b    hboard
 	mode surveyMode
+	// budget is the surveyed position's (rules.Budget), polled once per
+	// root move: a stop leaves the survey unfinished, and begin sets it up
+	// anew before its next use.
+	budget *rules.Budget
 
 	origin  []rules.Square                   // per man: its square in the position
 	reach   [][rules.NumKinds]rules.Bitboard // per man: the empty squares it reaches, by type
@@ -159,7 +163,7 @@ func (s *survey) runFor(p *rules.Position, c rules.Color, mode surveyMode, targe
 // the traveling men on the squares of targets: its board, men and goals,
 // and for a full survey its empty records of supports.
 func (s *survey) begin(p *rules.Position, c rules.Color, mode surveyMode, targets rules.Bitboard) {
-	s.mode = mode
+	s.mode, s.budget = mode, p.Budget()
 	s.b.init(p, c)
 	s.useful = rules.Bitboard{}
 	n := len(s.b.men)
@@ -245,6 +249,7 @@ func (s *survey) firstNodes(dests rules.Bitboard) {
 			if !dests.Has(m.to) || !second && !s.vacated.IsZero() && !s.vacancyAfter(m) {
 				continue
 			}
+			s.budget.Poll()
 			u := b.make(m)
 			s.push(m)
 			s.root = r
