@@ -65,14 +65,15 @@ type refusalView struct {
 	Reason string `json:"reason"`
 }
 
-// illegalMove refuses the move text for err, notation.Parse's reason: the
-// message says why, and the refusal names the rule when the variant can.
-func illegalMove(text string, err error) *apiError {
+// illegalMove refuses the move named by label (its text, quoted, or "move
+// 3 (Nf3)" in a list) for err, notation.Parse's reason: the message says
+// why, and the refusal names the rule when the variant can.
+func illegalMove(label string, err error) *apiError {
 	var ne *notation.Error
 	if !errors.As(err, &ne) {
-		return fail(http.StatusBadRequest, codeIllegalMove, "%q is not legal here: %v", text, err)
+		return fail(http.StatusBadRequest, codeIllegalMove, "%s is not legal here: %v", label, err)
 	}
-	ae := fail(http.StatusBadRequest, codeIllegalMove, "%q is not legal here: %s", text, ne.Explanation())
+	ae := fail(http.StatusBadRequest, codeIllegalMove, "%s is not legal here: %s", label, ne.Explanation())
 	if r := ne.Rule; r != nil {
 		ae.Refusal = &refusalView{Rule: r.Rule, Name: r.Name, Reason: r.Reason}
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -71,11 +72,11 @@ func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.G
 	}
 	for i, m := range moves {
 		mv, err := notation.Parse(g.Position(), m)
-		if err != nil {
-			return nil, fail(http.StatusBadRequest, codeIllegalMove, "moves[%d] %q: %v", i, m, err)
+		if err == nil {
+			err = g.PlayMove(mv)
 		}
-		if err := g.PlayMove(mv); err != nil {
-			return nil, fail(http.StatusBadRequest, codeIllegalMove, "moves[%d] %q: %v", i, m, err)
+		if err != nil {
+			return nil, illegalMove(fmt.Sprintf("move %d of the list (%s)", i+1, m), err)
 		}
 	}
 	return g, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -141,7 +142,7 @@ func (s *Server) playMove(ctx context.Context, r *replay, who seatRule, ply int,
 	}
 	mv, err := notation.Parse(p, text)
 	if err != nil {
-		return nil, 0, illegalMove(text, err)
+		return nil, 0, illegalMove(strconv.Quote(text), err)
 	}
 	clocks, left := afterMove(g, now)
 	stored := store.Move{Ply: g.Ply + 1, Action: notation.Coord(p, mv), Clock: left, At: now}
