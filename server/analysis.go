@@ -26,6 +26,9 @@ const (
 	maxMate          = 5
 	solveTimeout     = 10 * time.Second
 	maxImportedGames = 200
+	// searchOverrun is how long an analysis or a mate search may run past
+	// its time inside one computation of the rules before it is stopped.
+	searchOverrun = time.Second
 )
 
 func (s *Server) handleVariants(w http.ResponseWriter, _ *http.Request) error {
@@ -97,7 +100,21 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request, kind string, req
 	return s.engines.analysis.serve(w, r, kind, timeout, func(ctx context.Context) (map[string]any, error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		return run(ctx, p)
+		// The search stops itself at ctx's end with what it found; a rules
+		// computation it is inside (a travelers position's legal actions)
+		// is stopped by a budget a little later, should it run over.
+		bctx, bcancel := context.WithTimeout(context.WithoutCancel(ctx), timeout+searchOverrun)
+		defer bcancel()
+		var out map[string]any
+		var err error
+		b := rules.NewBudget(bctx, 0)
+		q := p.Copy()
+		q.Bind(b)
+		if stop := b.Run(func() { out, err = run(ctx, q) }); stop != nil {
+			return nil, fail(http.StatusUnprocessableEntity, codeTooComplex,
+				"this position's moves take too long to compute for the engine to search it within %v; try a smaller board or fewer men", timeout)
+		}
+		return out, err
 	})
 }
 

@@ -216,7 +216,7 @@ func (q *analysisQueue) work(ctx context.Context) {
 			return
 		}
 		q.s.metrics.engineActive.Add(1)
-		result, err := j.run(jctx)
+		result, err := q.runHolding(jctx, j)
 		q.s.metrics.engineActive.Add(-1)
 		q.s.metrics.engineJobs.Add(1)
 		shortened := errors.Is(context.Cause(jctx), errShortened)
@@ -233,6 +233,17 @@ func (q *analysisQueue) work(ctx context.Context) {
 		q.broadcast()
 		q.mu.Unlock()
 	}
+}
+
+// runHolding runs j while it holds its address's computing turn (see
+// computeGate.hold): the address's other computations wait for it.
+func (q *analysisQueue) runHolding(ctx context.Context, j *analysisJob) (map[string]any, error) {
+	release, err := q.s.compute.hold(ctx, j.addr)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return j.run(ctx)
 }
 
 // yield cuts short the newest analyses while the game searches and the

@@ -145,8 +145,8 @@ func TestClientLeavingStopsComputation(t *testing.T) {
 	case res := <-done:
 		stopped := time.Since(left)
 		t.Logf("the client left; the computation stopped %v later (answer %d %s)", stopped.Round(time.Microsecond), res.status, res.errorCode())
-		if res.status != statusClientGone || res.errorCode() != codeCancelled {
-			t.Errorf("answer %d %s, want %d %s", res.status, res.body, statusClientGone, codeCancelled)
+		if res.status != statusClientClosed || res.errorCode() != codeClientClosed {
+			t.Errorf("answer %d %s, want %d %s", res.status, res.body, statusClientClosed, codeClientClosed)
 		}
 	case <-time.After(answerBound):
 		t.Fatalf("the computation went on %v after its client left", answerBound)

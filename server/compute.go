@@ -28,9 +28,6 @@ const (
 	// maxComputeAddrs bounds the addresses the gate remembers; beyond it,
 	// those idle with a full bucket are forgotten.
 	maxComputeAddrs = 100000
-	// statusClientGone is the status logged for a request whose client
-	// left while it computed (nginx's 499): no client reads it.
-	statusClientGone = 499
 )
 
 // computeGate runs the computations requests start, each under a
@@ -107,6 +104,28 @@ func (g *computeGate) run(ctx context.Context, addr, what string, bound time.Dur
 	return g.outcome(ctx, what, bound, err)
 }
 
+// hold waits for addr's turn, as run does for its computations but without
+// a bound on the wait, and returns what gives it back: an analysis runs
+// holding its address's turn, so that an address computes one thing at a
+// time, analyses included, and takes at most one processor. It fails when
+// ctx ends first. Without per-address limits it holds nothing.
+func (g *computeGate) hold(ctx context.Context, addr string) (release func(), err error) {
+	if addr == "" || !g.perAddr {
+		return func() {}, nil
+	}
+	a := g.enter(addr)
+	select {
+	case a.turn <- struct{}{}:
+	case <-ctx.Done():
+		g.leave(addr, a)
+		return nil, ctx.Err()
+	}
+	return func() {
+		<-a.turn
+		g.leave(addr, a)
+	}, nil
+}
+
 // bounded calls f under a budget of bound, without a slot: the server's
 // own work on its stored games (a replay, a move's notation and new
 // position), which must not wait behind the computations of clients.
@@ -125,7 +144,7 @@ func (g *computeGate) outcome(ctx context.Context, what string, bound time.Durat
 		return nil
 	case ctx.Err() != nil:
 		g.cancelled.Add(1)
-		return fail(statusClientGone, codeCancelled, "the client left; the computation stopped")
+		return fail(statusClientClosed, codeClientClosed, "the client left; the computation stopped")
 	}
 	g.tooComplex.Add(1)
 	return fail(http.StatusUnprocessableEntity, codeTooComplex,
@@ -156,7 +175,7 @@ func acquire(ctx context.Context, sem chan struct{}) error {
 // slot: full when the wait ran out, the client's leaving when it left.
 func (g *computeGate) refused(ctx context.Context, full *apiError) error {
 	if ctx.Err() != nil {
-		return fail(statusClientGone, codeCancelled, "the client left before the computation began")
+		return fail(statusClientClosed, codeClientClosed, "the client left before the computation began")
 	}
 	return full
 }

@@ -25,7 +25,6 @@ const (
 	codeRateLimited = "rate_limited"
 	codeBusy        = "busy"
 	codeTooComplex  = "too_complex"
-	codeCancelled   = "cancelled"
 	codeInternal    = "internal"
 	codeBadMethod   = "method_not_allowed"
 	// codeClientClosed is the code of a request whose client left before

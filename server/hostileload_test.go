@@ -360,7 +360,7 @@ func (h *hostileLoad) post(c *http.Client, path, token string, body, out any) er
 }
 
 // playNormal plays normal games (an open game, joined by the second
-// player) until stop, a move every 20 ms, and returns each move's time from
+// player) until stop, a move every 50 ms, and returns each move's time from
 // sending to the answer. A move that fails is noted in errs. A game lasts
 // about 4 s, so the player stays within the limit on creating games.
 func (h *hostileLoad) playNormal(c *http.Client, stop time.Time, errs *[]string) []time.Duration {
@@ -391,7 +391,7 @@ func (h *hostileLoad) playNormal(c *http.Client, stop time.Time, errs *[]string)
 				}
 				break
 			}
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(50 * time.Millisecond)
 		}
 	}
 	return took

@@ -67,7 +67,7 @@ func idleConn(from, addr string) (net.Conn, int, string, error) {
 		return nil, 0, "", err
 	}
 	c.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+	if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"); err != nil {
 		c.Close()
 		return nil, 0, "", err
 	}
@@ -220,7 +220,7 @@ func rawWebSocket(t *testing.T, from, addr, path string) net.Conn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
 		"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", path)
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	if res, err := http.ReadResponse(bufio.NewReader(c), nil); err != nil || res.StatusCode != http.StatusSwitchingProtocols {
@@ -259,7 +259,7 @@ func TestCrowdedIdle(t *testing.T) {
 	}
 	// 127.0.0.2's connection, alone, is still served.
 	calm.SetDeadline(time.Now().Add(10 * time.Second))
-	io.WriteString(calm, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+	io.WriteString(calm, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
 	if res, err := http.ReadResponse(bufio.NewReader(calm), nil); err != nil || res.StatusCode != http.StatusOK {
 		t.Errorf("the calm address's idle connection: %v %v", res, err)
 	}
