@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -270,6 +271,25 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer rp.mu.Unlock()
 	g := rp.g
+	if rp.record == nil || rp.recordVersion != g.Version {
+		// Written once per version: every move's notation is computed
+		// again to write it, which a position of Time Traveler's Chess
+		// makes costly.
+		record, err := gameRecord(rp)
+		if err != nil {
+			return err
+		}
+		rp.record, rp.recordVersion = record, g.Version
+	}
+	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "timechess-"+g.ID+".pgn"))
+	_, err = w.Write(rp.record)
+	return err
+}
+
+// gameRecord writes rp's game in PGN, with the tags of the server's game.
+func gameRecord(rp *replay) ([]byte, error) {
+	g := rp.g
 	tags := &rp.play.Tags
 	tags.Set("Event", "timechess game "+g.ID)
 	tags.Set("Site", "timechess")
@@ -279,18 +299,15 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) error {
 	if g.Status == store.Ended && g.Result != store.NoResult && !rp.play.Status().Over() {
 		if res, ok := resultOf(g.Result); ok {
 			if err := rp.play.SetResult(res, g.Reason); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	if err := pgn.Write(&b, rp.play); err != nil {
-		return err
+		return nil, err
 	}
-	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "timechess-"+g.ID+".pgn"))
-	_, err = w.Write([]byte(b.String()))
-	return err
+	return b.Bytes(), nil
 }
 
 // playerName names a seat in a game record.

@@ -410,3 +410,24 @@ func TestKeptPositionsAreBounded(t *testing.T) {
 		t.Errorf("a game dropped from the cache still counts: %d bytes", c.viewBytes)
 	}
 }
+
+// TestRecordWrittenOncePerVersion reads a game's PGN twice, then after a
+// move: the record is written once per version of the game and kept.
+func TestRecordWrittenOncePerVersion(t *testing.T) {
+	ts := startBudget(t)
+	s, white, black := ts.friendGame(nil)
+	id := s.Game.ID
+	ts.play(id, white, 0, "e4")
+	first := ts.call("GET", "/api/v1/games/"+id+"/pgn", "", nil, http.StatusOK, nil)
+	rp := ts.srv.cache.get(id)
+	rp.record = []byte("the kept record") // what is served next, if it is kept
+	rp.mu.Unlock()
+	if again := ts.call("GET", "/api/v1/games/"+id+"/pgn", "", nil, http.StatusOK, nil); string(again.body) != "the kept record" {
+		t.Errorf("the record was written again for the same version:\n%s", again.body)
+	}
+	ts.play(id, black, 1, "e5")
+	after := ts.call("GET", "/api/v1/games/"+id+"/pgn", "", nil, http.StatusOK, nil)
+	if !bytes.Contains(after.body, []byte("1. e4 e5")) || bytes.Equal(after.body, first.body) {
+		t.Errorf("after a move the record is not written anew:\n%s", after.body)
+	}
+}

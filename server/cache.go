@@ -20,9 +20,12 @@ type replay struct {
 	g     store.Game // valid when play is not nil
 	play  *game.Game
 	moves []moveView
-	// built caches the Game JSON of version built.
-	built        []byte
-	builtVersion int64
+	// built caches the Game JSON of version builtVersion, record its PGN
+	// of version recordVersion.
+	built         []byte
+	builtVersion  int64
+	record        []byte
+	recordVersion int64
 	// views keeps the encoded Position of the plies read (the Game's
 	// current one among them), each computed once (view.go), viewBytes
 	// their size as cache.viewBytes counts it; gate runs those
