@@ -14,4 +14,35 @@
 // cache, the WebSocket hubs, the timers and the engine queue are rebuilt from
 // the store, and every write is guarded by the store's optimistic concurrency
 // (ply or version), so two processes doing the same work collide harmlessly.
+//
+// The files, and where a change goes:
+//
+//	server.go        Config, New, Close, the routes
+//	serve.go         Serve: the HTTP server's timeouts and graceful shutdown
+//	listener.go      the caps on connections per client address and in all (rlimit_*.go: the descriptor limit)
+//	hosts.go         the Host allowlist (421 unknown_host)
+//	middleware.go    security headers, panics, the access log, the per-address rate limit, apiFunc
+//	ratelimit.go     the token buckets (golang.org/x/time/rate) per key
+//	compute.go       the compute gate: bounds, per-address turns and buckets, slots
+//	metrics.go       /metrics: the per-server Prometheus registry
+//	errors.go        the error codes and the refusal of a move (its rule)
+//	httpjson.go      JSON in and out, bodies' limits
+//	pathid.go        ids in paths checked before the store is asked
+//	usertext.go      names and comments: control and text-direction characters refused
+//	games.go         creating, joining (invitations taken once), reading and listing games
+//	play.go          moves and actions, decided anew when another change crossed them
+//	clock.go         live clocks and correspondence deadlines
+//	expiry.go        games nobody plays aborted, seeks nobody takes removed
+//	timers.go        this process's timers and the sweep of every game
+//	cache.go         the replays of recent games; replay.go brings one up to date
+//	view.go          the Game and Position JSON, each ply's Position computed once
+//	position.go      describing a position: its men, legal actions, variant fields
+//	analysis.go      position, analyze, solve, import and PGN endpoints
+//	analysisqueue.go the analysis queue: one job per address, yielding to live games
+//	engine.go        the engine's replies in games, most urgent clock first
+//	comments.go      comments, with their author's role
+//	seeks.go         the open seeks; lobby.go fans them out
+//	ws.go, hub.go    game WebSockets and their fan-out; sockets.go caps them
+//	compress.go      gzip of text answers
+//	variants.go      the variant list
 package server
