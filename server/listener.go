@@ -19,13 +19,9 @@ import (
 // An address that holds more than half its share has its idle keep-alive
 // connections closed sooner (Timeouts.CrowdedIdle instead of Idle).
 type connLimits struct {
-	max, perAddr int           // 0 or less: no cap
-	crowdedIdle  time.Duration // the idle timeout of a crowded address
-	metrics      *metrics
-
-	mu     sync.Mutex
-	total  int
-	byAddr map[string]int
+	caps
+	crowdedIdle time.Duration // the idle timeout of a crowded address
+	metrics     *metrics
 
 	refusing chan struct{} // the refusals being written, at most maxRefusing
 }
@@ -41,8 +37,8 @@ const maxRefusing = 64
 const refuseLinger = 250 * time.Millisecond
 
 func newConnLimits(max, perAddr int, crowdedIdle time.Duration, m *metrics) *connLimits {
-	return &connLimits{max: max, perAddr: perAddr, crowdedIdle: crowdedIdle, metrics: m,
-		byAddr: map[string]int{}, refusing: make(chan struct{}, maxRefusing)}
+	return &connLimits{caps: newCaps(max, perAddr), crowdedIdle: crowdedIdle, metrics: m,
+		refusing: make(chan struct{}, maxRefusing)}
 }
 
 // defaultMaxConns is the default cap on connections: half the descriptor
@@ -54,39 +50,20 @@ func defaultMaxConns() int { return min(10000, descriptorLimit()/2) }
 // take counts a new connection from addr, or returns the status and the
 // one-line reason of its refusal.
 func (k *connLimits) take(addr string) (int, string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	switch {
-	case k.perAddr > 0 && k.byAddr[addr] >= k.perAddr:
+	switch k.caps.take(addr) {
+	case http.StatusTooManyRequests:
 		return http.StatusTooManyRequests, fmt.Sprintf("too many connections from your address (at most %d open at once); close some, or retry in %v", k.perAddr, k.crowdedIdle)
-	case k.max > 0 && k.total >= k.max:
+	case http.StatusServiceUnavailable:
 		return http.StatusServiceUnavailable, fmt.Sprintf("the server has as many connections as it takes (%d); retry in %v", k.max, k.crowdedIdle)
 	}
-	k.total++
-	k.byAddr[addr]++
 	k.metrics.connOpen.Add(1)
 	return 0, ""
 }
 
 // release forgets a connection of addr that take counted.
 func (k *connLimits) release(addr string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.total--
+	k.caps.release(addr)
 	k.metrics.connOpen.Add(-1)
-	if k.byAddr[addr]--; k.byAddr[addr] <= 0 {
-		delete(k.byAddr, addr)
-	}
-}
-
-// crowded reports whether addr holds more than half its share.
-func (k *connLimits) crowded(addr string) bool {
-	if k.perAddr <= 0 {
-		return false
-	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.byAddr[addr] > k.perAddr/2
 }
 
 // refuse answers a connection over a cap with status and reason, then

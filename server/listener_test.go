@@ -92,27 +92,13 @@ func idleConn(from, addr string) (net.Conn, int, string, error) {
 // TestConnLimitsCount: the caps on connections, in all and per address.
 func TestConnLimitsCount(t *testing.T) {
 	k := newConnLimits(3, 2, time.Second, newMetrics())
-	steps := []struct {
-		addr   string
-		take   bool // take, or release
-		status int  // of the refusal, 0 for none
-	}{
-		{"a", true, 0}, {"a", true, 0}, {"a", true, http.StatusTooManyRequests},
-		{"b", true, 0}, {"c", true, http.StatusServiceUnavailable},
-		{"a", false, 0}, {"c", true, 0}, {"a", true, http.StatusServiceUnavailable},
-		{"b", false, 0}, {"a", true, 0},
-	}
-	for i, st := range steps {
-		if !st.take {
-			k.release(st.addr)
-			continue
+	checkCaps(t, func(addr string) int {
+		status, reason := k.take(addr)
+		if status != 0 && !strings.Contains(reason, "retry in") {
+			t.Errorf("take %s: the reason %q does not say when to retry", addr, reason)
 		}
-		if got, reason := k.take(st.addr); got != st.status {
-			t.Errorf("step %d: take %s: %d %q, want %d", i, st.addr, got, reason, st.status)
-		} else if got != 0 && !strings.Contains(reason, "retry in") {
-			t.Errorf("step %d: the reason %q does not say when to retry", i, reason)
-		}
-	}
+		return status
+	}, k.release)
 	if k.total != 3 || len(k.byAddr) != 2 || k.metrics.connOpen.Load() != 3 {
 		t.Errorf("at the end: %d connections from %v, gauge %d", k.total, k.byAddr, k.metrics.connOpen.Load())
 	}

@@ -320,34 +320,15 @@ func TestMetricsFormat(t *testing.T) {
 	}
 }
 
-// TestSocketCaps: the caps on connections, in all and per address.
+// TestSocketCaps: the caps on WebSocket connections, in all and per address.
 func TestSocketCaps(t *testing.T) {
 	k := newSockets(3, 2)
-	steps := []struct {
-		addr   string
-		take   bool // take, or release
-		status int  // of the refusal, 0 for none
-	}{
-		{"a", true, 0}, {"a", true, 0}, {"a", true, http.StatusTooManyRequests},
-		{"b", true, 0}, {"c", true, http.StatusServiceUnavailable},
-		{"a", false, 0}, {"c", true, 0}, {"a", true, http.StatusServiceUnavailable},
-		{"b", false, 0}, {"a", true, 0},
-	}
-	for i, st := range steps {
-		if !st.take {
-			k.release(st.addr)
-			continue
+	checkCaps(t, func(addr string) int {
+		if err := k.take(addr); err != nil {
+			return asAPIError(err).Status
 		}
-		err := k.take(st.addr)
-		if got := 0; err != nil {
-			got = asAPIError(err).Status
-			if got != st.status {
-				t.Errorf("step %d: take %s: %v, want %d", i, st.addr, err, st.status)
-			}
-		} else if st.status != 0 {
-			t.Errorf("step %d: take %s succeeded, want %d", i, st.addr, st.status)
-		}
-	}
+		return 0
+	}, k.release)
 	if k.total != 3 || len(k.byAddr) != 2 {
 		t.Errorf("at the end: %d connections from %v", k.total, k.byAddr)
 	}
