@@ -20,11 +20,6 @@ import (
 // are the same), no request is answered 5xx, and no goroutine is left
 // behind.
 func TestHostileRequests(t *testing.T) {
-	f, err := os.Open("testdata/hostile.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	type hostile struct {
 		line                int
 		method, path, token string
@@ -32,13 +27,7 @@ func TestHostileRequests(t *testing.T) {
 		code, body          string
 	}
 	var cases []hostile
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.SplitN(text, " ", 6)
+	eachLine(t, "testdata/hostile.txt", 6, func(n int, fields []string) {
 		if len(fields) < 5 {
 			t.Fatalf("hostile.txt:%d: want METHOD PATH TOKEN STATUS CODE [BODY]", n)
 		}
@@ -51,10 +40,7 @@ func TestHostileRequests(t *testing.T) {
 			c.body = fields[5]
 		}
 		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	forEachBackend(t, func(t *testing.T, b backend) {
 		leaks := checkLeaks(t)
 		ts := start(t, b.fresh(t), nil)
@@ -118,6 +104,28 @@ func TestHostileRequests(t *testing.T) {
 		ts.close()
 		leaks()
 	})
+}
+
+// eachLine calls f with the number and the fields (at most n, the last
+// holding the rest of the line) of each line of the test data file path
+// that is neither blank nor a comment ("#").
+func eachLine(tb testing.TB, path string, n int, f func(line int, fields []string)) {
+	tb.Helper()
+	file, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if text := strings.TrimSpace(sc.Text()); text != "" && !strings.HasPrefix(text, "#") {
+			f(line, strings.SplitN(text, " ", n))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 // repeated matches the repetitions <<TEXT*N>> of a hostile.txt body, which

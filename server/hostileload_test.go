@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,7 +11,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -36,20 +34,8 @@ type hostileRequest struct {
 // readHostileLoad reads testdata/hostile-load.txt.
 func readHostileLoad(tb testing.TB) []hostileRequest {
 	tb.Helper()
-	f, err := os.Open("testdata/hostile-load.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var out []hostileRequest
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fields := strings.SplitN(text, " ", 6)
+	eachLine(tb, "testdata/hostile-load.txt", 6, func(n int, fields []string) {
 		if len(fields) < 5 {
 			tb.Fatalf("hostile-load.txt:%d: want NAME WEIGHT BOUND METHOD PATH [BODY]", n)
 		}
@@ -66,10 +52,7 @@ func readHostileLoad(tb testing.TB) []hostileRequest {
 			req.body = expandRepeats(fields[5])
 		}
 		out = append(out, req)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
+	})
 	return out
 }
 
