@@ -52,6 +52,9 @@ func TestExpiry(t *testing.T) {
 		games["untimed, no move"], _, _ = friend(untimed)
 		games["untimed, both moved"], _, _ = friend(untimed, "d4", "d5")
 		games["live, open seat"] = open(live)
+		var invited seated // a friend's game whose invitation nobody took: it waits as an open one does
+		ts.call("POST", "/api/v1/games", "", map[string]any{"variant": "chess", "color": "white", "opponent": "friend", "time_control": live}, http.StatusCreated, &invited)
+		games["live, invitation not taken"] = invited.Game.ID
 		games["correspondence, open seat"] = open(days3)
 		resigned, white, _ := friend(untimed, "c4")
 		ts.call("POST", "/api/v1/games/"+resigned+"/actions", white, map[string]any{"action": "resign"}, http.StatusOK, nil)
@@ -71,11 +74,12 @@ func TestExpiry(t *testing.T) {
 			{4*time.Minute + 50*time.Second, map[string]string{"live, no move": ongoing, "live, one move": ongoing, "live, both moved": ongoing,
 				"live, open seat": waiting, "correspondence, no move": ongoing}, []string{"live", "correspondence"}},
 			{5*time.Minute + 10*time.Second, map[string]string{"live, no move": noMove5m, "live, one move": noMove5m, "live, both moved": ongoing,
-				"untimed, no move": ongoing}, []string{"live", "correspondence"}},
+				"untimed, no move": ongoing, "live, invitation not taken": ongoing}, []string{"live", "correspondence"}},
 			{59 * time.Minute, map[string]string{"live, both moved": "time"}, []string{"live", "correspondence"}},
 			{61 * time.Minute, nil, []string{"correspondence"}},
-			{day - time.Minute, map[string]string{"live, open seat": waiting}, []string{"correspondence"}},
-			{day + time.Minute, map[string]string{"live, open seat": noOpponent1d, "correspondence, open seat": waiting}, []string{"correspondence"}},
+			{day - time.Minute, map[string]string{"live, open seat": waiting, "live, invitation not taken": ongoing}, []string{"correspondence"}},
+			{day + time.Minute, map[string]string{"live, open seat": noOpponent1d, "live, invitation not taken": noOpponent1d,
+				"correspondence, open seat": waiting}, []string{"correspondence"}},
 			{3*day - time.Minute, map[string]string{"correspondence, no move": ongoing}, []string{"correspondence"}},
 			{3*day + time.Minute, map[string]string{"correspondence, no move": noMove3d}, []string{"correspondence"}},
 			{7*day - time.Minute, map[string]string{"untimed, no move": ongoing, "correspondence, open seat": waiting}, []string{"correspondence"}},
@@ -121,7 +125,7 @@ func TestExpiry(t *testing.T) {
 			t.Errorf("the resigned game's comments after 400 days: %+v", comments)
 		}
 		metrics := string(ts.do("GET", "/metrics", "", nil).body)
-		for _, want := range []string{"timechess_abandoned_total 6", "timechess_seeks_expired_total 2"} {
+		for _, want := range []string{"timechess_abandoned_total 7", "timechess_seeks_expired_total 2"} {
 			if !strings.Contains(metrics, want) {
 				t.Errorf("metrics lack %q:\n%s", want, metrics)
 			}
