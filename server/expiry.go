@@ -56,7 +56,7 @@ func (e Expiry) withDefaults() Expiry {
 func (e Expiry) of(g store.Game) (at time.Time, reason string, ok bool) {
 	tc := g.TimeControl
 	switch {
-	case g.Status == store.Waiting || g.White.Invited() || g.Black.Invited():
+	case g.Status == store.Waiting || g.Status == store.Ongoing && (g.White.Invited() || g.Black.Invited()):
 		wait := e.OpenSeatSlow
 		if tc.Live() {
 			wait = e.OpenSeat
