@@ -84,8 +84,11 @@ func arrivalWhere(p *rules.Position, kind rules.Kind, b rules.Booking, t *turns)
 // pinned man, a move number out of reach or taken.
 func sendRefusal(p *rules.Position, m rules.Move, t *turns) *rules.Refusal {
 	us := p.Side
+	if m.From == rules.NoSquare {
+		return nil
+	}
 	pc := p.At(m.From)
-	if m.From == rules.NoSquare || pc == rules.NoPiece || pc.Color() != us {
+	if pc == rules.NoPiece || pc.Color() != us {
 		return nil
 	}
 	kind := pc.Kind()
