@@ -243,12 +243,8 @@ func (g Game) Seat(side Side) Seat {
 // SeatOf returns the side whose seat the token holds, in constant time per
 // seat, or ErrBadToken. A token that holds both seats gets White.
 func (g Game) SeatOf(token string) (Side, error) {
-	h := HashToken(token)
-	if h.matches(g.White.Token) {
-		return White, nil
-	}
-	if h.matches(g.Black.Token) {
-		return Black, nil
+	if side := HashToken(token).sideOf(g.White.Token, g.Black.Token); side != NoSide {
+		return side, nil
 	}
 	return NoSide, fmt.Errorf("game %s: %w", g.ID, ErrBadToken)
 }
@@ -256,12 +252,8 @@ func (g Game) SeatOf(token string) (Side, error) {
 // InviteOf returns the side whose seat the invitation keeps, taken or not,
 // in constant time per seat, or ErrBadToken.
 func (g Game) InviteOf(invite string) (Side, error) {
-	h := HashToken(invite)
-	if h.matches(g.White.Invite) {
-		return White, nil
-	}
-	if h.matches(g.Black.Invite) {
-		return Black, nil
+	if side := HashToken(invite).sideOf(g.White.Invite, g.Black.Invite); side != NoSide {
+		return side, nil
 	}
 	return NoSide, fmt.Errorf("game %s: no seat waits for this invitation: %w", g.ID, ErrBadToken)
 }

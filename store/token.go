@@ -28,6 +28,18 @@ func (h TokenHash) matches(seat TokenHash) bool {
 	return !seat.IsZero() && subtle.ConstantTimeCompare(h[:], seat[:]) == 1
 }
 
+// sideOf returns the side whose hash, of white's and black's, h matches
+// (White when both do), comparing each in constant time; NoSide for none.
+func (h TokenHash) sideOf(white, black TokenHash) Side {
+	switch {
+	case h.matches(white):
+		return White
+	case h.matches(black):
+		return Black
+	}
+	return NoSide
+}
+
 // MarshalText writes the hash in hexadecimal, and the zero hash as "".
 func (h TokenHash) MarshalText() ([]byte, error) {
 	if h.IsZero() {
