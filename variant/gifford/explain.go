@@ -75,6 +75,8 @@ func arrivalWhere(p *rules.Position, kind rules.Kind, b rules.Booking, t *turns)
 		return "on any empty light square"
 	case kind == rules.Bishop:
 		return "on any empty dark square"
+	case kind == rules.King:
+		return "on any empty square no enemy man attacks"
 	}
 	return "on any empty square"
 }

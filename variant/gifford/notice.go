@@ -1,0 +1,73 @@
+package gifford
+
+import (
+	"fmt"
+
+	"timechess/rules"
+)
+
+// Notices says what is special about the turn (rules.Announcer): a man
+// due to arrive now and where he may land, or one Lost in Time because he
+// has no square (G4); a King in check (G6); Kings that may travel back and
+// how many travels are left (G5). It reads the legal actions t holds and
+// the bookings; it surveys no turn of its own.
+func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
+	us := p.Side
+	var out []rules.Refusal
+	if t.Check {
+		if n := p.CheckNotice(); n != nil {
+			n.Rule = "G6" // every King of the side is royal
+			out = append(out, *n)
+		}
+	}
+	if i := due(&p.State, us); i >= 0 {
+		b := p.Bookings[us][i]
+		kind := b.Piece.Kind()
+		var turn turns
+		turn.check = t.Check
+		turn.dropTo = arrivalSquares(p, b, t.Check)
+		if turn.dropTo.IsZero() && kind != rules.King {
+			out = append(out, *rules.Refuse("G4", "Lost in Time", "%s's %s, sent to move %d, has no square to arrive on: it is Lost in Time and leaves the game; play this turn as usual",
+				us.Title(), kind, b.Due))
+		} else {
+			out = append(out, *rules.Refuse("G4", "arrival", "%s's %s, sent to move %d, arrives now: this turn is its arrival; place it %s",
+				us.Title(), kind, b.Due, arrivalWhere(p, kind, b, &turn)))
+		}
+		return out
+	}
+	if n := travelNotice(p, t.Legal); n != nil {
+		out = append(out, *n)
+	}
+	return out
+}
+
+// travelNotice says that a King of the side to move may travel back, to
+// which moves, and how many travels the side has left (G5); nil when no
+// legal action is a backward travel.
+func travelNotice(p *rules.Position, legal []rules.Move) *rules.Refusal {
+	first, last := 0, 0
+	for _, m := range legal {
+		if m.Kind != rules.BackTravel {
+			continue
+		}
+		n := int(m.Num)
+		if first == 0 || n < first {
+			first = n
+		}
+		last = max(last, n)
+	}
+	if first == 0 {
+		return nil
+	}
+	to := fmt.Sprintf("move %d", first)
+	if last > first {
+		to = fmt.Sprintf("a move from %d to %d", first, last)
+	}
+	left := TravelsLeft(p, p.Side)
+	travels := "travels"
+	if left == 1 {
+		travels = "travel"
+	}
+	return rules.Refuse("G5", "backward travel", "instead of moving, %s's King may travel back to %s, landing on an empty square not attacked then; %s has %d backward %s left",
+		p.Side.Title(), to, p.Side.Title(), left, travels)
+}
