@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"timechess/notation"
+	"timechess/rules"
 )
 
 // TestPositionNotices asks for positions whose turn has something special
@@ -61,5 +64,51 @@ func TestPositionNotices(t *testing.T) {
 	data, err := json.Marshal(noticeView{Rule: "G4", Name: "arrival", Text: "x"})
 	if err != nil || string(data) != `{"rule":"G4","name":"arrival","text":"x"}` {
 		t.Errorf("notice JSON %s, %v", data, err)
+	}
+}
+
+// BenchmarkNotices measures what the notices add to describePosition
+// (go test -bench Notices ./server): the notices alone, from the legal
+// actions describePosition already has, and the whole description, for a
+// position of each variant with something special to say.
+func BenchmarkNotices(b *testing.B) {
+	cases := []struct{ variant, fen, moves string }{
+		{"chess", "", "e4 f5 Qh5+"},
+		{"gifford", "", "d2//3 Nc6 e4 Nf6"},
+		{"timethief", "5t4/2k7/10/10/10/10/10/R4K3R w KQ - 0 1", ""},
+		{"travelers", "", "e4 e5 Nf3/e5 Nc6/e5"},
+	}
+	for _, c := range cases {
+		v, err := rules.Lookup(c.variant)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fen := c.fen
+		if fen == "" {
+			fen = v.Spec().Start
+		}
+		p, err := rules.NewPosition(v, fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if c.moves != "" {
+			if _, err := notation.ParseMoves(p, c.moves); err != nil {
+				b.Fatal(err)
+			}
+		}
+		turn := rules.Turn{Legal: p.Legal(nil), Check: p.InCheck()}
+		if len(rules.Notices(p, &turn)) == 0 {
+			b.Fatalf("%s: no notice", c.variant)
+		}
+		b.Run(c.variant+"/notices", func(b *testing.B) {
+			for b.Loop() {
+				rules.Notices(p, &turn)
+			}
+		})
+		b.Run(c.variant+"/describe", func(b *testing.B) {
+			for b.Loop() {
+				describePosition(p)
+			}
+		})
 	}
 }
