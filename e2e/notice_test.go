@@ -10,7 +10,7 @@ import (
 )
 
 // TestBrowserNotices shows the turn banner above the board on a 390 px phone: on the game page
-// for a Gifford arrival (White's pawn sent to move 3 arrives at move 3), then a King that may
+// for a Gifford arrival (White's pawn sent at move 1 arrives at move 3), then a King that may
 // travel back, and on the analysis board for a Time Thief's frozen King; the banner is gone on
 // an ordinary turn.
 func TestBrowserNotices(t *testing.T) {
@@ -29,7 +29,7 @@ func TestBrowserNotices(t *testing.T) {
 		g.played(3, "typed")
 		g.black.typeMove("Nf6")
 		g.played(4, "typed")
-		const want = "White's pawn, sent to move 3, arrives now"
+		const want = "White's pawn, sent at move 1, arrives now"
 		g.all(func(c *client) {
 			c.waitJS(fmt.Sprintf(`(() => { const b = document.querySelector('[data-testid=turn-banner]'); return !b.hidden && b.textContent.includes(%q) && b.querySelector('[data-rule=G4]'); })()`, want), "the arrival banner")
 		})

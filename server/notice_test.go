@@ -27,7 +27,7 @@ func TestPositionNotices(t *testing.T) {
 			[]string{"Black's King on e8 is in check from the white queen on h5"}},
 		{"mate", map[string]any{"moves": []string{"f3", "e5", "g4", "Qh4#"}}, "", nil},
 		{"arrival", map[string]any{"variant": "gifford", "moves": []string{"e4", "e5", "Nf3", "Nc6", "Bf1//4", "Nf6"}}, "G4",
-			[]string{"White's bishop, sent to move 4, arrives now", "any empty light square"}},
+			[]string{"White's bishop, sent at move 3, arrives now", "any empty light square"}},
 		{"frozen", map[string]any{"variant": "timethief", "fen": "5t4/2k7/10/10/10/10/10/R4K3R w KQ - 0 1"}, "T6",
 			[]string{"White's King on f1 is frozen", "Time Thief on f8"}},
 		{"threat", map[string]any{"variant": "travelers", "fen": "4k2r/8/8/8/8/8/8/R3K3 w - - 0 1", "moves": []string{"Ra8+"}}, "R7",

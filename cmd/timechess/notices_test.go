@@ -16,7 +16,7 @@ func TestMovesNotices(t *testing.T) {
 	if code := run(context.Background(), args, env); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	want := "notice: White's pawn, sent to move 3, arrives now: this turn is its arrival; place it on any empty square off the first and the last rank (arrival, G4)\n"
+	want := "notice: White's pawn, sent at move 1, arrives now: this turn is its arrival; place it on any empty square off the first and the last rank (arrival, G4)\n"
 	if stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}

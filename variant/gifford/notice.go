@@ -26,12 +26,16 @@ func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 		var turn turns
 		turn.check = t.Check
 		turn.dropTo = arrivalSquares(p, b, t.Check)
+		sent := fmt.Sprintf("sent to move %d", b.Due)
+		if at := sentAt(p, b); at > 0 {
+			sent = fmt.Sprintf("sent at move %d", at)
+		}
 		if turn.dropTo.IsZero() && kind != rules.King {
-			out = append(out, *rules.Refuse("G4", "Lost in Time", "%s's %s, sent to move %d, has no square to arrive on: it is Lost in Time and leaves the game; play this turn as usual",
-				us.Title(), kind, b.Due))
+			out = append(out, *rules.Refuse("G4", "Lost in Time", "%s's %s, %s, has no square to arrive on: it is Lost in Time and leaves the game; play this turn as usual",
+				us.Title(), kind, sent))
 		} else {
-			out = append(out, *rules.Refuse("G4", "arrival", "%s's %s, sent to move %d, arrives now: this turn is its arrival; place it %s",
-				us.Title(), kind, b.Due, arrivalWhere(p, kind, b, &turn)))
+			out = append(out, *rules.Refuse("G4", "arrival", "%s's %s, %s, arrives now: this turn is its arrival; place it %s",
+				us.Title(), kind, sent, arrivalWhere(p, kind, b, &turn)))
 		}
 		return out
 	}
@@ -39,6 +43,26 @@ func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 		out = append(out, *n)
 	}
 	return out
+}
+
+// sentAt returns the move number at which the side to move sent the man of
+// booking b, read off the send in the game's record; 0 when the record does
+// not show it within a send's reach on the current line (a position set up
+// with the booking, or a backward travel in between).
+func sentAt(p *rules.Position, b rules.Booking) int {
+	for i := p.Ply() - 1; i >= 0 && i >= p.Ply()-2*sendReach; i-- {
+		m := p.Action(i)
+		if m.Kind == rules.BackTravel {
+			return 0
+		}
+		if m.Kind != rules.Send || m.Num != b.Due || m.Piece != b.Piece.Kind() {
+			continue
+		}
+		if st, ok := p.SavedState(i); ok && st.Side == p.Side {
+			return st.Fullmove
+		}
+	}
+	return 0
 }
 
 // travelNotice says that a King of the side to move may travel back, to
