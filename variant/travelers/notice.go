@@ -11,8 +11,8 @@ import (
 // move that has lost a traveling man to a capture, and so the game (R6); check by a kingless
 // threat (R7); traveling men of the side to move, which its moves must
 // leave annihilable, each by a resonator of its own (R6). It reads the
-// board and the check t holds; it surveys nothing, so the resonators are
-// named by the Position's resonator map, not here.
+// board and the check t holds; it surveys nothing, so it names no
+// resonator (Resonators does, at the cost of a survey).
 func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 	us := p.Side
 	var out []rules.Refusal
@@ -27,7 +27,7 @@ func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 		if men.More() {
 			which = "traveling men (" + describeMen(p, men) + ") must stay annihilable: every move must leave each of them"
 		}
-		out = append(out, *rules.Refuse("R6", "grammatical correctness", "%s's %s a resonator of its own, a man that could reach it within three moves; point at a traveling man to see its resonators",
+		out = append(out, *rules.Refuse("R6", "grammatical correctness", "%s's %s a resonator of its own (a man of its side that could reach it within three moves and annihilate it)",
 			us.Title(), which))
 	}
 	return out
