@@ -35,16 +35,18 @@ func (o Orthodox) Notices(p *Position, t *Turn) []Refusal {
 	if !t.Check {
 		return nil
 	}
-	if n := p.CheckNotice(); n != nil {
+	if n := p.CheckNotice(""); n != nil {
 		return []Refusal{*n}
 	}
 	return nil
 }
 
 // CheckNotice names the first attacked King of the side to move and a man
-// that attacks it: "White's King on e1 is in check from the black bishop on
-// b4: ...". Nil when no King of the side is attacked.
-func (p *Position) CheckNotice() *Refusal {
+// that attacks it, then says how to meet the check: advice, or when advice
+// is "" the ways the laws of chess give ("White's King on e1 is in check
+// from the black bishop on b4: take the checking man, ..."). Nil when no
+// King of the side is attacked.
+func (p *Position) CheckNotice(advice string) *Refusal {
 	us, them := p.Side, p.Side.Other()
 	for k := p.Pieces(us, King); !k.IsZero(); {
 		sq := k.PopLSB()
@@ -53,11 +55,17 @@ func (p *Position) CheckNotice() *Refusal {
 			continue
 		}
 		if by.More() {
-			return Refuse(lawCheck, "check", "%s's King on %s is in double check, from %s and %s: only a King move can meet it",
-				us.Title(), sq, p.describeMan(by.LSB()), p.describeMan(by.AndNot(BB(by.LSB())).LSB()))
+			if advice == "" {
+				advice = "only a King move can meet it"
+			}
+			return Refuse(lawCheck, "check", "%s's King on %s is in double check, from %s and %s: %s",
+				us.Title(), sq, p.describeMan(by.LSB()), p.describeMan(by.AndNot(BB(by.LSB())).LSB()), advice)
 		}
-		return Refuse(lawCheck, "check", "%s's King on %s is in check from %s: take the checking man, block its line, or move the King",
-			us.Title(), sq, p.describeMan(by.LSB()))
+		if advice == "" {
+			advice = "take the checking man, block its line, or move the King"
+		}
+		return Refuse(lawCheck, "check", "%s's King on %s is in check from %s: %s",
+			us.Title(), sq, p.describeMan(by.LSB()), advice)
 	}
 	return nil
 }

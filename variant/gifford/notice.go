@@ -14,23 +14,32 @@ import (
 func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 	us := p.Side
 	var out []rules.Refusal
+	i := due(&p.State, us)
+	var turn turns
+	if i >= 0 {
+		turn.drop = p.Bookings[us][i]
+		turn.dropTo = arrivalSquares(p, turn.drop, t.Check)
+		turn.arrival = !turn.dropTo.IsZero() || turn.drop.Piece.Kind() == rules.King
+	}
 	if t.Check {
-		if n := p.CheckNotice(); n != nil {
+		advice := "" // the laws of chess'
+		if turn.arrival {
+			advice = "only the arrival can meet it, landing where it blocks every check"
+		}
+		if n := p.CheckNotice(advice); n != nil {
 			n.Rule = "G6" // every King of the side is royal
 			out = append(out, *n)
 		}
 	}
-	if i := due(&p.State, us); i >= 0 {
-		b := p.Bookings[us][i]
+	if i >= 0 {
+		b := turn.drop
 		kind := b.Piece.Kind()
-		var turn turns
 		turn.check = t.Check
-		turn.dropTo = arrivalSquares(p, b, t.Check)
 		sent := fmt.Sprintf("sent to move %d", b.Due)
 		if at := sentAt(p, b); at > 0 {
 			sent = fmt.Sprintf("sent at move %d", at)
 		}
-		if turn.dropTo.IsZero() && kind != rules.King {
+		if !turn.arrival {
 			out = append(out, *rules.Refuse("G4", "Lost in Time", "%s's %s, %s, has no square to arrive on: it is Lost in Time and leaves the game; play this turn as usual",
 				us.Title(), kind, sent))
 		} else {

@@ -25,7 +25,7 @@ func (v *Variant) Notices(p *rules.Position, t *rules.Turn) []rules.Refusal {
 	}
 	var out []rules.Refusal
 	if t.Check && !v.free(p, us) {
-		if n := p.CheckNotice(); n != nil {
+		if n := p.CheckNotice(""); n != nil {
 			n.Rule = "T6" // FIDE check under the basic rules
 			out = append(out, *n)
 		}
