@@ -12,4 +12,7 @@
 // Why an action is refused is told by refusal.go: a Refusal names the rule
 // and the reason, Orthodox explains the laws of chess (pins, checks,
 // castling), and a variant that implements Explainer explains its own.
+// What is special about a turn is told by notice.go: an Announcer gives the
+// notices of a turn as Refusals (check in Orthodox, a variant's own rules in
+// its notice.go), from the legal actions its caller already has.
 package rules

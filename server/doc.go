@@ -36,7 +36,7 @@
 //	timers.go        this process's timers and the sweep of every game
 //	cache.go         the replays of recent games; replay.go brings one up to date
 //	view.go          the Game and Position JSON, each ply's Position computed once
-//	position.go      describing a position: its men, legal actions, variant fields
+//	position.go      describing a position: its men, legal actions, variant fields, notices
 //	analysis.go      position, analyze, solve, import and PGN endpoints
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
 //	engine.go        the engine's replies in games, most urgent clock first

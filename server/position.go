@@ -29,6 +29,15 @@ type positionView struct {
 	Gifford   *giffordView   `json:"gifford"`
 	Travelers *travelersView `json:"travelers"`
 	TimeThief *timeThiefView `json:"timethief"`
+	Notices   []noticeView   `json:"notices"`
+}
+
+// noticeView is a Notice of docs/api.md: what is special about the turn,
+// with the rule it comes from.
+type noticeView struct {
+	Rule string `json:"rule"`
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 type manView struct {
@@ -99,14 +108,15 @@ func describePosition(p *rules.Position) *positionView {
 	v := &positionView{
 		Variant: p.Variant().Spec().Name, Width: g.W, Height: g.H,
 		FEN: p.FEN(), Turn: p.Side.String(),
-		Board: []manView{}, Check: []string{},
+		Board: []manView{}, Check: []string{}, Notices: []noticeView{},
 	}
 	for _, sq := range p.Occupied().Squares() {
 		pc := p.At(sq)
 		v.Board = append(v.Board, manView{Square: sq.String(), Kind: string(pc.Kind().Letter()), Color: pc.Color().String(), State: manState(pc)})
 	}
-	v.Moves = describeActions(p)
-	if p.InCheck() {
+	turn := rules.Turn{Legal: p.Legal(nil), Check: p.InCheck()}
+	v.Moves = describeActions(p, turn.Legal)
+	if turn.Check {
 		v.Check = checkedKings(p)
 	}
 	if last := p.LastMove(); !last.IsNull() {
@@ -114,6 +124,11 @@ func describePosition(p *rules.Position) *positionView {
 	}
 	st := p.Status()
 	v.Status = statusView{Over: st.Over(), Result: st.Result.String(), Reason: st.Reason}
+	if !st.Over() { // an ended game's status says all there is
+		for _, n := range rules.Notices(p, &turn) {
+			v.Notices = append(v.Notices, noticeView{Rule: n.Rule, Name: n.Name, Text: n.Reason})
+		}
+	}
 	switch p.Variant().(type) {
 	case *gifford.Variant:
 		v.Gifford = describeGifford(p)
@@ -146,10 +161,9 @@ func squareName(s rules.Square) string {
 	return s.String()
 }
 
-// describeActions names the legal actions of p, in the order of their
-// coordinate forms.
-func describeActions(p *rules.Position) []actionView {
-	legal := p.Legal(nil)
+// describeActions names legal, the legal actions of p, in the order of
+// their coordinate forms.
+func describeActions(p *rules.Position, legal []rules.Move) []actionView {
 	coords := make([]string, len(legal))
 	for i, m := range legal {
 		coords[i] = notation.Coord(p, m)

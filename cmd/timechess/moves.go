@@ -16,6 +16,7 @@ type MovesCmd struct {
 	LAN       bool   `name:"lan" help:"Print coordinate notation (e2e4) instead of SAN."`
 	JSON      bool   `name:"json" help:"Print JSON."`
 	Why       string `name:"why" help:"Say whether this move is legal and, when it is not, which rule forbids it and why." placeholder:"MOVE"`
+	Notices   bool   `name:"notices" help:"Also say on stderr what is special about the turn (an arrival due, a frozen King, check...), with its rule."`
 }
 
 // whyResult is the JSON shape of moves --why.
@@ -52,8 +53,14 @@ func (c *MovesCmd) Run(_ context.Context, env *Env) error {
 		return c.why(p, env)
 	}
 	res := movesResult{Variant: c.Variant, FEN: p.FEN(), Moves: []moveNames{}}
-	for _, m := range p.Legal(nil) {
+	legal := p.Legal(nil)
+	for _, m := range legal {
 		res.Moves = append(res.Moves, moveNames{notation.SAN(p, m), notation.Coord(p, m)})
+	}
+	if c.Notices {
+		for _, n := range rules.Notices(p, &rules.Turn{Legal: legal, Check: p.InCheck()}) {
+			fmt.Fprintf(env.Stderr, "notice: %s\n", n.String())
+		}
 	}
 	if len(res.Moves) == 0 {
 		st := p.Status()

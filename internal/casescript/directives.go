@@ -23,6 +23,7 @@ var common = map[string]Directive{
 	"count":   count,
 	"status":  status,
 	"check":   inCheck,
+	"notice":  notices,
 	"fen":     fen,
 	"san":     writes("san", notation.SAN),
 	"coord":   writes("coord", notation.Coord),
@@ -212,4 +213,45 @@ func legalList(p *rules.Position) string {
 	}
 	slices.Sort(out)
 	return strings.Join(out, " ")
+}
+
+// notices checks the notices of the turn (rules.Notices): args name their
+// rules in order ("-" for none), each rule optionally followed by texts
+// marked "~" that its notice's text must contain ("G4 ~light_square").
+func notices(s *Script, args string) error {
+	return Notices(s.Position, Fields(args))
+}
+
+// Notices checks that the notices of the turn in p come from the rules
+// fields names, in order, each with a name and a text containing the
+// "~"-marked fields that follow its rule; fields "-" wants none.
+func Notices(p *rules.Position, fields []string) error {
+	got := rules.Notices(p, &rules.Turn{Legal: p.Legal(nil), Check: p.InCheck()})
+	var said []string
+	for _, n := range got {
+		said = append(said, n.String())
+	}
+	if len(fields) == 1 && fields[0] == "-" {
+		fields = nil
+	}
+	i := -1
+	for _, f := range fields {
+		if want, ok := strings.CutPrefix(f, "~"); ok {
+			if i < 0 || i >= len(got) || !strings.Contains(got[i].Reason, want) {
+				return fmt.Errorf("notice %d should say %q; the notices are %q", i+1, want, said)
+			}
+			continue
+		}
+		i++
+		if i >= len(got) || got[i].Rule != f {
+			return fmt.Errorf("notice %d should come from %s; the notices are %q", i+1, f, said)
+		}
+		if got[i].Name == "" || got[i].Reason == "" {
+			return fmt.Errorf("notice %d (%s) has no name or no text", i+1, f)
+		}
+	}
+	if i+1 != len(got) {
+		return fmt.Errorf("the notices should be %d; they are %q", i+1, said)
+	}
+	return nil
 }

@@ -23,6 +23,8 @@
 //	count N              the number of legal actions
 //	status RES [WHY]     p.Status(): "*", "1-0", "0-1" or "1/2-1/2", and the reason
 //	check yes|no         whether the side to move is in check
+//	notice RULES         the notices of the turn (rules.Notices) come from these rules in order ("-": none);
+//	                     a text marked "~" after a rule is part of its notice ("G4 ~light_square")
 //	fen TEXT             the position text
 //	san MOVE TEXT        the SAN of the legal action named by MOVE
 //	coord MOVE TEXT      its coordinate form

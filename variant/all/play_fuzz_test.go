@@ -12,8 +12,9 @@ import (
 // FuzzPlay plays the moves the input chooses in every registered variant:
 // the first byte picks the variant, each further byte one of the legal
 // actions (by index, modulo their number), until the game ends or the input
-// does. After every action the incremental hash must equal the recomputed
-// one, and the action's SAN and coordinate forms must read back as it. At the
+// does. Before every action the notices of the turn must each have a rule,
+// a name and a text and leave the position as it was; after every action
+// the incremental hash must equal the recomputed one, and the action's SAN and coordinate forms must read back as it. At the
 // end the coordinate record must replay from the start text to the same
 // state, the position text must read back to itself, and taking every action
 // back must restore the start.
@@ -40,6 +41,15 @@ func FuzzPlay(f *testing.F) {
 		var record []string
 		for _, b := range data[1:] {
 			legal := p.Legal(nil)
+			before := p.State
+			for _, n := range rules.Notices(p, &rules.Turn{Legal: legal, Check: p.InCheck()}) {
+				if n.Rule == "" || n.Name == "" || n.Reason == "" {
+					t.Fatalf("%s %s: notice %+v lacks its rule, name or text", v.Spec().Name, p.FEN(), n)
+				}
+			}
+			if p.State != before {
+				t.Fatalf("%s after %v: the notices changed the position", v.Spec().Name, record)
+			}
 			if len(legal) == 0 {
 				break
 			}

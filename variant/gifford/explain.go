@@ -2,6 +2,7 @@ package gifford
 
 import (
 	"fmt"
+	"strings"
 
 	"timechess/rules"
 )
@@ -66,7 +67,11 @@ func arrivalWhere(p *rules.Position, kind rules.Kind, b rules.Booking, t *turns)
 	if n := t.dropTo.Count(); n == 0 {
 		return "nowhere: it has no square and is lost"
 	} else if n <= 8 {
-		return "on " + rules.SquareList(t.dropTo)
+		list := rules.SquareList(t.dropTo) // "b1, c1 and d1": any one of them
+		if i := strings.LastIndex(list, " and "); i >= 0 {
+			list = list[:i] + " or " + list[i+len(" and "):]
+		}
+		return "on " + list
 	}
 	switch {
 	case kind == rules.Pawn:
@@ -75,6 +80,8 @@ func arrivalWhere(p *rules.Position, kind rules.Kind, b rules.Booking, t *turns)
 		return "on any empty light square"
 	case kind == rules.Bishop:
 		return "on any empty dark square"
+	case kind == rules.King:
+		return "on any empty square no enemy man attacks"
 	}
 	return "on any empty square"
 }

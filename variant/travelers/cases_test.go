@@ -229,6 +229,8 @@ func runStep(p *rules.Position, op, args string) error {
 			return fmt.Errorf("why wants a rule and texts")
 		}
 		return casescript.Why(p, fields[0], fields[1:])
+	case "notice":
+		return casescript.Notices(p, casescript.Fields(args))
 	case "refused":
 		if len(fields) < 2 {
 			return fmt.Errorf("refused wants an error kind and texts")

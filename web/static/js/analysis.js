@@ -10,6 +10,7 @@ import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
+import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
 import { fenTurn, moveNumber } from './numbering.js';
 
@@ -34,6 +35,7 @@ export async function analysisPage(root) {
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
   const status = h('div', { class: 'status', role: 'status', 'data-testid': 'status' });
+  const banner = turnBanner();
   const lineEl = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
   const special = h('div');
   const variantSlot = h('div');
@@ -49,7 +51,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, board.el,
+    h('div', { class: 'board-col' }, banner.el, board.el,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -134,6 +136,7 @@ export async function analysisPage(root) {
     }
     const pos = st.pos;
     board.set(pos, { movable: !pos.status.over });
+    banner.show(pos);
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');

@@ -9,6 +9,7 @@ import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
+import { turnBanner } from './notices.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import * as settings from './settings.js';
@@ -67,6 +68,7 @@ export async function gamePage(root, id) {
   const top = playerRow('player-top');
   const bottom = playerRow('player-bottom');
   const status = h('div', { class: 'status', 'data-testid': 'status', role: 'status' }, 'Loading…');
+  const banner = turnBanner();
   const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
   const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
   const invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
@@ -80,7 +82,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, top.el, board.el, bottom.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -225,6 +227,7 @@ export async function gamePage(root, id) {
     const pos = shownPosition();
     if (!pos) return;
     board.set(pos, { movable: canMove(), keepSelection: true });
+    banner.show(pos);
     drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
