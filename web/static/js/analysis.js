@@ -233,7 +233,7 @@ export async function analysisPage(root) {
   function solve() {
     const n = mateN.value;
     runSearch('/solve', body({ mate: Number(n) }), 'Searching…', (r) => [r.found
-      ? h('p', { 'data-testid': 'solve-result' }, `Mate in ${n}: key ${(r.keys || []).join(', ')}; line ${(r.line || []).join(' ')}`)
+      ? h('p', { 'data-testid': 'solve-result' }, `Mate in ${r.in || n}: key ${(r.keys || []).join(', ')}; line ${(r.line || []).join(' ')}`)
       : h('p', { 'data-testid': 'solve-result' }, r.complete === false ? `No mate in ${n} found in time.` : `No mate in ${n}.`)]);
   }
 
