@@ -118,6 +118,12 @@ func TestBrowserGameFlow(t *testing.T) {
 		expectPiece(g.watcher, "e4", "white pawn")
 		g.black.typeMove("e5")
 		g.played(2, "e5")
+		// Flip turns the players' rows with the board (issue 35), the button and the f key alike.
+		w.click("flip")
+		w.waitJS(`document.querySelector('[data-testid=player-bottom]').dataset.side === 'black' && `+
+			`document.querySelector('[data-testid=player-top]').dataset.side === 'white'`, "the players' rows turned with the board")
+		w.do(chromedp.Focus(chromedp.CSS(`[data-testid=board] svg`)), chromedp.KeyEvent("f"))
+		w.waitJS(`document.querySelector('[data-testid=player-bottom]').dataset.side === 'white'`, "the rows turned back with the f key")
 		if after := g.watcher.rect(`[data-testid=board]`); after != before {
 			g.watcher.fail("the board moved from %v to %v while moves arrived", before, after)
 		}

@@ -24,8 +24,9 @@ export function parseSquare(name) {
 
 /** Board draws one position and turns pointer and keyboard gestures into actions. */
 export class Board {
-  constructor({ onGesture, onHover, onSquare, label = 'Board' } = {}) {
+  constructor({ onGesture, onHover, onSquare, onOrient, label = 'Board' } = {}) {
     this.onGesture = onGesture || (() => {});
+    this.onOrient = onOrient || (() => {});
     this.onSquare = onSquare || null;
     this.onHover = onHover || (() => {});
     this.settings = settings.load();
@@ -67,10 +68,11 @@ export class Board {
     this.render();
   }
 
-  /** setOrientation puts the given side at the bottom. */
+  /** setOrientation puts the given side at the bottom and tells onOrient. */
   setOrientation(side) {
     this.orientation = side === 'black' ? 'black' : 'white';
     this.render();
+    this.onOrient(this.orientation);
   }
 
   flip() {

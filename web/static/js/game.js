@@ -62,6 +62,8 @@ export async function gamePage(root, id) {
     label: 'Game board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
+    // The players' rows follow the board when it turns (the Flip button, the f key).
+    onOrient: () => { if (st.game) drawPlayers(); },
   });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
