@@ -96,16 +96,9 @@ func TestBudgetRecoversOnlyItsOwnStop(t *testing.T) {
 // TestPositionPollsItsBudget checks that Legal polls the bound budget, that
 // copies and siblings share it and that unbound positions never stop.
 func TestPositionPollsItsBudget(t *testing.T) {
-	v, err := rules.Lookup("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := rules.NewPosition(v, v.Spec().Start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := chessStart(t)
 	calls := 0
-	err = rules.Bounded(context.Background(), 3, func(b *rules.Budget) {
+	err := rules.Bounded(context.Background(), 3, func(b *rules.Budget) {
 		q := p.Copy()
 		q.Bind(b)
 		if q.Budget() != b || q.Copy().Budget() != b {
@@ -135,15 +128,8 @@ func TestPositionPollsItsBudget(t *testing.T) {
 // last move does) under a deferred Unmake: that Unmake finds the history
 // shorter than it was and panics, and the stop is still what Run returns.
 func TestBudgetStopUnwindsPastDeferredUnmakes(t *testing.T) {
-	v, err := rules.Lookup("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := rules.NewPosition(v, v.Spec().Start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = rules.Bounded(context.Background(), 1, func(b *rules.Budget) {
+	p := chessStart(t)
+	err := rules.Bounded(context.Background(), 1, func(b *rules.Budget) {
 		q := p.Copy()
 		q.Bind(b)
 		q.Make(q.Legal(nil)[0])
@@ -154,4 +140,18 @@ func TestBudgetStopUnwindsPastDeferredUnmakes(t *testing.T) {
 	if !errors.Is(err, rules.ErrBudget) {
 		t.Fatalf("got %v, want %v", err, rules.ErrBudget)
 	}
+}
+
+// chessStart returns the start position of chess.
+func chessStart(t *testing.T) *rules.Position {
+	t.Helper()
+	v, err := rules.Lookup("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rules.NewPosition(v, v.Spec().Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"context"
 	"io"
-	"net"
 	"net/http"
 	"testing"
 )
@@ -72,16 +70,5 @@ func TestHostNames(t *testing.T) {
 func serveOnLoopback(t *testing.T, hosts []string) string {
 	t.Helper()
 	ts := startTuned(t, backends()[0].fresh(t), nil, func(c *Config) { c.Hosts = hosts })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- ts.srv.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		<-served
-	})
-	return "http://" + ln.Addr().String()
+	return "http://" + serve(t, ts).addr
 }
