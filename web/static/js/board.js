@@ -36,6 +36,7 @@ export class Board {
     this.selected = null;
     this.cursor = null;
     this.marks = [];
+    this.arrows = [];
     this.premark = null;
     this.el = h('div', { class: 'board-wrap', 'data-testid': 'board' });
     this.svg = s('svg', {
@@ -82,6 +83,16 @@ export class Board {
   /** setMarks draws extra square overlays: [{square, cls}]. */
   setMarks(marks) {
     this.marks = marks || [];
+    this.render();
+  }
+
+  /**
+   * setArrows draws arrows over the men: [{from, to, cls}], each a square name pair; cls picks
+   * the colour in app.css (arrow-best for an engine's move, arrow-line for a supporting line,
+   * arrow-annihilation for the move that would annihilate a traveling man).
+   */
+  setArrows(arrows) {
+    this.arrows = arrows || [];
     this.render();
   }
 
@@ -178,10 +189,29 @@ export class Board {
       const p = this.xy(m.square);
       if (p) over.append(s('rect', { x: p.x, y: p.y, width: U, height: U, class: 'mark ' + m.cls, 'data-square': m.square }));
     }
-    svg.append(squares, over, coords, men, hints);
+    svg.append(squares, over, coords, men, hints, this.arrowLayer());
     if (this.cursor && this.focused && this.keyboard) svg.setAttribute('aria-activedescendant', this.cellId(this.cursor));
     this.ghostLayer = s('g', { class: 'ghost' });
     svg.append(this.ghostLayer);
+  }
+
+  /** arrowLayer draws this.arrows: a shaft from centre to centre ending in a head. */
+  arrowLayer() {
+    const g = s('g', { class: 'arrows', 'aria-hidden': 'true', 'pointer-events': 'none' });
+    for (const a of this.arrows) {
+      const p = this.xy(a.from), q = this.xy(a.to);
+      if (!p || !q || a.from === a.to) continue;
+      const x1 = p.x + U / 2, y1 = p.y + U / 2, x2 = q.x + U / 2, y2 = q.y + U / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const head = 30, tipX = x2 - ux * 12, tipY = y2 - uy * 12;
+      const baseX = tipX - ux * head, baseY = tipY - uy * head;
+      const px = -uy * head * 0.6, py = ux * head * 0.6;
+      g.append(s('path', {
+        class: 'arrow ' + (a.cls || 'arrow-best'), 'data-from': a.from, 'data-to': a.to,
+        d: `M${x1 + ux * 20} ${y1 + uy * 20} L${baseX} ${baseY} M${baseX + px} ${baseY + py} L${tipX} ${tipY} L${baseX - px} ${baseY - py} Z`,
+      }));
+    }
+    return g;
   }
 
   cellId(name) {
