@@ -1,17 +1,16 @@
 package perft_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/internal/fsf"
 	"timechess/perft"
 	"timechess/rules"
@@ -36,14 +35,6 @@ const (
 	cpwDepth = 5
 )
 
-// checks reports whether the run checks count dc of case c.
-func checks(c epdCase, dc depthCount) bool {
-	if dc.nodes <= budget() {
-		return true
-	}
-	return !testing.Short() && strings.Contains(c.where, cpwFile) && dc.depth <= cpwDepth
-}
-
 // budget returns the largest count the current run checks.
 func budget() uint64 {
 	switch {
@@ -55,66 +46,22 @@ func budget() uint64 {
 	return normalBudget
 }
 
-// epdCase is one line of a perft suite: a position and its counts by depth.
-type epdCase struct {
-	where   string // file:line
-	variant string
-	fen     string
-	counts  []depthCount // by increasing depth
-}
-
-// depthCount is one "Dn count" field.
-type depthCount struct {
-	depth int
-	nodes uint64
-}
-
-// readEPD reads a perft suite: "variant ; FEN ;D1 n ;D2 n ..." per line, "#"
-// comments and blank lines ignored.
-func readEPD(path string) ([]epdCase, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []epdCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		where := fmt.Sprintf("%s:%d", filepath.Base(path), n)
-		fields := strings.Split(line, ";")
-		if len(fields) < 3 {
-			return nil, fmt.Errorf("%s: want \"variant ; FEN ; Dn count ...\", got %q", where, line)
-		}
-		c := epdCase{where: where, variant: strings.TrimSpace(fields[0]), fen: strings.TrimSpace(fields[1])}
-		for _, fd := range fields[2:] {
-			var d depthCount
-			if _, err := fmt.Sscanf(strings.TrimSpace(fd), "D%d %d", &d.depth, &d.nodes); err != nil || d.depth < 1 {
-				return nil, fmt.Errorf("%s: field %q is not \"Dn count\"", where, fd)
-			}
-			if len(c.counts) > 0 && d.depth <= c.counts[len(c.counts)-1].depth {
-				return nil, fmt.Errorf("%s: depths must increase (%q)", where, fd)
-			}
-			c.counts = append(c.counts, d)
-		}
-		out = append(out, c)
-	}
-	return out, sc.Err()
-}
-
-// suite reads every testdata/*.epd file.
-func suite(t testing.TB) []epdCase {
+// suiteFiles lists testdata/*.epd, the perft fixture files (format: perft.ParseFixtures).
+func suiteFiles(t testing.TB) []string {
 	t.Helper()
 	files, err := filepath.Glob("testdata/*.epd")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no perft suites in testdata (%v)", err)
 	}
-	var all []epdCase
-	for _, f := range files {
-		cases, err := readEPD(f)
+	return files
+}
+
+// suite reads every case of testdata/*.epd.
+func suite(t testing.TB) []perft.Fixture {
+	t.Helper()
+	var all []perft.Fixture
+	for _, f := range suiteFiles(t) {
+		cases, err := perft.ReadFixtures(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,54 +71,39 @@ func suite(t testing.TB) []epdCase {
 }
 
 // position sets up a case's position.
-func (c epdCase) position(t testing.TB) *rules.Position {
+func position(t testing.TB, c perft.Fixture) *rules.Position {
 	t.Helper()
-	v, err := rules.Lookup(c.variant)
+	p, err := casescript.FixturePosition(c)
 	if err != nil {
-		t.Fatalf("%s: %v", c.where, err)
-	}
-	p, err := rules.NewPosition(v, c.fen)
-	if err != nil {
-		t.Fatalf("%s: %v", c.where, err)
+		t.Fatalf("%s: %v", c.Where, err)
 	}
 	return p
 }
 
 // TestPerftSuites checks the counts of testdata/*.epd within the run's node
-// budget. Counts of the variants timechess defines for Fairy-Stockfish
-// (chess10x8) are not published anywhere: they are asked of Fairy-Stockfish
-// again in the same run whenever it is installed.
+// budget (the Chess Programming Wiki suite to cpwDepth whatever the counts).
+// Counts of the variants timechess defines for Fairy-Stockfish (chess10x8)
+// are not published anywhere: they are asked of Fairy-Stockfish again in the
+// same run whenever it is installed.
 func TestPerftSuites(t *testing.T) {
-	limit := budget()
 	engine := startOracleIfAny(t)
-	ctx := context.Background()
-	checked := 0
-	for _, c := range suite(t) {
-		t.Run(c.where, func(t *testing.T) {
-			p := c.position(t)
-			before, hash := p.FEN(), p.Hash
-			for _, dc := range c.counts {
-				if !checks(c, dc) {
-					break
-				}
-				got, err := perft.Count(ctx, p, dc.depth)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != dc.nodes {
-					t.Errorf("%s perft %d = %d, want %d", c.fen, dc.depth, got, dc.nodes)
-				}
-				if p.FEN() != before || p.Hash != hash {
-					t.Fatalf("perft %d left the position changed: %s", dc.depth, p.FEN())
-				}
-				checked++
-				if engine != nil && slices.Contains(fsf.CustomVariants, c.variant) {
-					confirmByOracle(t, engine, p, dc)
-				}
-			}
-		})
+	check := casescript.PerftCheck{
+		Budget: budget(),
+		Always: func(f perft.Fixture, dc perft.DepthCount) bool {
+			return !testing.Short() && strings.HasPrefix(f.Where, cpwFile+":") && dc.Depth <= cpwDepth
+		},
 	}
-	t.Logf("%d counts checked (budget %d nodes each; %s to depth %d)", checked, limit, cpwFile, cpwDepth)
+	if engine != nil {
+		check.Confirm = func(f perft.Fixture, p *rules.Position, dc perft.DepthCount) error {
+			if !slices.Contains(fsf.CustomVariants, f.Variant) {
+				return nil
+			}
+			return confirmByOracle(engine, p, dc)
+		}
+	}
+	for _, file := range suiteFiles(t) {
+		casescript.RunPerft(t, file, check)
+	}
 }
 
 // startOracleIfAny starts Fairy-Stockfish, or logs why the chess10x8 counts
@@ -191,15 +123,15 @@ func startOracleIfAny(t *testing.T) *fsf.Engine {
 }
 
 // confirmByOracle asks Fairy-Stockfish for a listed count.
-func confirmByOracle(t *testing.T, e *fsf.Engine, p *rules.Position, dc depthCount) {
-	t.Helper()
-	res, err := e.Perft(context.Background(), p.Variant().Spec().Name, p.FEN(), dc.depth)
+func confirmByOracle(e *fsf.Engine, p *rules.Position, dc perft.DepthCount) error {
+	res, err := e.Perft(context.Background(), p.Variant().Spec().Name, p.FEN(), dc.Depth)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if res.Nodes != dc.nodes {
-		t.Errorf("Fairy-Stockfish perft %d = %d, but testdata lists %d", dc.depth, res.Nodes, dc.nodes)
+	if res.Nodes != dc.Nodes {
+		return fmt.Errorf("Fairy-Stockfish perft %d = %d, but testdata lists %d", dc.Depth, res.Nodes, dc.Nodes)
 	}
+	return nil
 }
 
 // TestDivideIsConsistent checks Divide against Count and Legal on every
@@ -208,12 +140,12 @@ func confirmByOracle(t *testing.T, e *fsf.Engine, p *rules.Position, dc depthCou
 func TestDivideIsConsistent(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range suite(t) {
-		t.Run(c.where, func(t *testing.T) {
-			p := c.position(t)
+		t.Run(c.Where, func(t *testing.T) {
+			p := position(t, c)
 			depth := 1
-			for _, dc := range c.counts {
-				if dc.nodes <= divideBudget {
-					depth = dc.depth
+			for _, dc := range c.Counts {
+				if dc.Nodes <= divideBudget {
+					depth = dc.Depth
 				}
 			}
 			calls := 0
@@ -258,7 +190,7 @@ func TestDivideIsConsistent(t *testing.T) {
 }
 
 func TestDepthZeroAndCancellation(t *testing.T) {
-	p := epdCase{where: "start", variant: "chess", fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}.position(t)
+	p := position(t, perft.Fixture{Where: "start", Variant: "chess", FEN: "start"})
 	if n, err := perft.Count(context.Background(), p, 0); n != 1 || err != nil {
 		t.Errorf("Count(depth 0) = %d, %v; want 1, nil", n, err)
 	}
@@ -276,23 +208,5 @@ func TestDepthZeroAndCancellation(t *testing.T) {
 	}
 	if p.FEN() != before {
 		t.Errorf("a cancelled perft left %s", p.FEN())
-	}
-}
-
-// TestReadEPDRejectsBadLines keeps the suite reader honest about its format.
-func TestReadEPDRejectsBadLines(t *testing.T) {
-	for _, line := range []string{
-		"chess ; 8/8/8/8/8/8/8/K6k w - - 0 1",
-		"chess ; 8/8/8/8/8/8/8/K6k w - - 0 1 ;3 4",
-		"chess ; 8/8/8/8/8/8/8/K6k w - - 0 1 ;D0 1",
-		"chess ; 8/8/8/8/8/8/8/K6k w - - 0 1 ;D2 3 ;D1 3",
-	} {
-		path := filepath.Join(t.TempDir(), "bad.epd")
-		if err := os.WriteFile(path, []byte("# comment\n"+line+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := readEPD(path); err == nil || !strings.Contains(err.Error(), "bad.epd:2") {
-			t.Errorf("readEPD(%q): error %v, want one naming bad.epd:2", line, err)
-		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	_ "timechess/variant/chess"
 )
 
-// benchCases are the positions BenchmarkPerft counts: a case of perft.txt
+// benchCases are the positions BenchmarkPerft counts: a case of perft.epd (by id)
 // for gifford, and the same board for chess without time travel. The
 // three-Kings position cannot be a chess position (chess has one King a
 // side): chess counts its board without the two Kings that came from the
@@ -29,9 +29,9 @@ var benchCases = []struct {
 // reports both speeds and their ratio (the goal is gifford at half the speed
 // of chess or better, ratio >= 0.5).
 func BenchmarkPerft(b *testing.B) {
-	cases := map[string]perftCase{}
+	cases := map[string]perft.Fixture{}
 	for _, c := range loadPerft(b) {
-		cases[c.name] = c
+		cases[c.ID] = c
 	}
 	chess, err := rules.Lookup("chess")
 	if err != nil {
@@ -39,7 +39,7 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	for _, bc := range benchCases {
 		b.Run(bc.name, func(b *testing.B) {
-			g, _ := cases[bc.name].position(b)
+			g, _ := perftPosition(b, cases[bc.name])
 			c, err := rules.NewPosition(chess, bc.chess)
 			if err != nil {
 				b.Fatal(err)

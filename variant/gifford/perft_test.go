@@ -1,11 +1,8 @@
 package gifford_test
 
 import (
-	"context"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"timechess/internal/casescript"
@@ -15,43 +12,29 @@ import (
 	"timechess/variant/gifford"
 )
 
-// perftCase is a line of testdata/perft.txt.
-type perftCase struct {
-	name, fen, moves string
-	counts           []uint64
-}
+// perftFile holds the Gifford perft fixtures (format: perft.ParseFixtures).
+var perftFile = filepath.Join("testdata", "perft.epd")
 
-// loadPerft reads testdata/perft.txt.
-func loadPerft(t testing.TB) []perftCase {
+// loadPerft reads testdata/perft.epd.
+func loadPerft(t testing.TB) []perft.Fixture {
 	t.Helper()
-	rows, err := casescript.LoadTable(filepath.Join("testdata", "perft.txt"), "name", "start", "moves", "counts")
+	fixtures, err := perft.ReadFixtures(perftFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []perftCase
-	for _, r := range rows {
-		c := perftCase{name: r.Fields[0], fen: r.Fields[1], moves: r.Fields[2]}
-		for _, field := range strings.Fields(r.Fields[3]) {
-			v, err := strconv.ParseUint(field, 10, 64)
-			if err != nil {
-				t.Fatalf("%s: count %q: %v", r.Where, field, err)
-			}
-			c.counts = append(c.counts, v)
-		}
-		out = append(out, c)
-	}
-	return out
+	return fixtures
 }
 
-// position sets the case's position up by playing its moves.
-func (c perftCase) position(t testing.TB) (*rules.Position, *refLine) {
+// perftPosition sets a fixture's position up by playing its moves, keeping
+// the line of history the reference generator reads.
+func perftPosition(t testing.TB, c perft.Fixture) (*rules.Position, *refLine) {
 	t.Helper()
-	p, err := casescript.NewPosition(gifford.Gifford, c.fen)
+	p, err := casescript.NewPosition(gifford.Gifford, c.FEN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	line := newRefLine(p)
-	moves, err := notation.ParseMoves(p, c.moves)
+	moves, err := notation.ParseMoves(p, c.Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,41 +50,22 @@ func (c perftCase) position(t testing.TB) (*rules.Position, *refLine) {
 }
 
 // perftBudget is the most nodes a count may reach in the normal run; -deep
-// counts every depth of perft.txt.
+// counts every depth of perft.epd.
 const perftBudget = 1_000_000
 
-// TestPerft checks the counts of perft.txt, and at the deepest depth the
+// TestPerft checks the counts of perft.epd, and at the deepest depth the
 // budget allows that they agree with a Divide (each root turn's count made
 // and counted after it) and with a count that lists every turn at the last
-// ply instead of counting them in bulk (rules.Counter).
+// ply instead of counting them in bulk.
 func TestPerft(t *testing.T) {
-	for _, c := range loadPerft(t) {
-		t.Run(c.name, func(t *testing.T) {
-			p, _ := c.position(t)
-			fen := p.FEN()
-			deepest := 0
-			for i, want := range c.counts {
-				if want > perftBudget && !*deep {
-					break
-				}
-				got, err := perft.Count(context.Background(), p, i+1)
-				if err != nil || got != want {
-					t.Errorf("%s: perft(%d) = %d (%v), want %d", fen, i+1, got, err, want)
-				}
-				deepest = i + 1
-			}
-			if deepest == 0 {
-				t.Fatalf("%s: no count within the budget", fen)
-			}
-			listed := func(q *rules.Position, depth int) (uint64, error) { return casescript.CountListed(q, depth, nil), nil }
-			if err := casescript.CheckDivide(context.Background(), p, deepest, c.counts[deepest-1], listed); err != nil {
-				t.Errorf("%s: %v", fen, err)
-			}
-		})
+	check := casescript.PerftCheck{Budget: perftBudget, DivideBudget: perftBudget}
+	if *deep {
+		check = casescript.PerftCheck{DivideBudget: ^uint64(0)}
 	}
+	casescript.RunPerft(t, perftFile, check)
 }
 
-// TestPerftReference recounts the first depths of perft.txt (two, all three
+// TestPerftReference recounts the first depths of perft.epd (two, all three
 // with -deep) with the reference generator, which keeps the line of
 // history itself.
 func TestPerftReference(t *testing.T) {
@@ -110,11 +74,14 @@ func TestPerftReference(t *testing.T) {
 		depth = 3
 	}
 	for _, c := range loadPerft(t) {
-		t.Run(c.name, func(t *testing.T) {
-			p, line := c.position(t)
-			for d := 1; d <= depth && d <= len(c.counts); d++ {
-				if got := refPerft(p, line, d); got != c.counts[d-1] {
-					t.Errorf("%s: the reference counts %d at depth %d, want %d", p.FEN(), got, d, c.counts[d-1])
+		t.Run(c.Where, func(t *testing.T) {
+			p, line := perftPosition(t, c)
+			for _, dc := range c.Counts {
+				if dc.Depth > depth {
+					break
+				}
+				if got := refPerft(p, line, dc.Depth); got != dc.Nodes {
+					t.Errorf("%s: the reference counts %d at depth %d, want %d", p.FEN(), got, dc.Depth, dc.Nodes)
 				}
 			}
 		})
