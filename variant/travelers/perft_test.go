@@ -1,0 +1,40 @@
+package travelers
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"timechess/internal/casescript"
+	"timechess/perft"
+	"timechess/rules"
+)
+
+// perftFile holds the Travelers perft fixtures (format: perft.ParseFixtures).
+var perftFile = filepath.Join("testdata", "perft.epd")
+
+// TestPerft checks the counts of perft.epd within the run's budget (every
+// depth with -deep), recounts depth 1 with the oracle of reference_test.go
+// (some 10 s from the start; none with -short, depth 2 too with -deep), and
+// divides the deepest count within the divide
+// budget, recounting each share by listing the actions at every node.
+func TestPerft(t *testing.T) {
+	check := casescript.PerftCheck{Budget: 1_000_000, DivideBudget: 50_000}
+	refDepth := 1
+	switch {
+	case *deep:
+		check, refDepth = casescript.PerftCheck{DivideBudget: 1_000_000}, 2
+	case testing.Short():
+		check, refDepth = casescript.PerftCheck{Budget: 50_000, DivideBudget: 1_000}, 0
+	}
+	check.Confirm = func(_ perft.Fixture, p *rules.Position, dc perft.DepthCount) error {
+		if dc.Depth > refDepth {
+			return nil
+		}
+		if n := casescript.CountListed(p, dc.Depth, refLegal); n != dc.Nodes {
+			return fmt.Errorf("the oracle counts %d", n)
+		}
+		return nil
+	}
+	casescript.RunPerft(t, perftFile, check)
+}
