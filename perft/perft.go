@@ -1,5 +1,16 @@
 // Package perft counts the leaf nodes of the legal move tree of any variant,
-// the standard correctness and speed check of a move generator.
+// the standard correctness and speed check of a move generator, and reads
+// the perft fixture files every variant's tests share.
+//
+// Files:
+//
+//	perft.go    Count and Divide
+//	fixture.go  the one fixture format (FEN ;D1 n ;D2 n ... under a source
+//	            comment), read by ReadFixtures; internal/casescript.RunPerft
+//	            checks a file's cases
+//
+// Fixture files: perft/testdata/*.epd (chess, Chess960, chess10x8) and each
+// time-travel variant's testdata/perft.epd.
 package perft
 
 import (

@@ -1,6 +1,7 @@
 // Package casescript is the test support the variant packages share: it
 // reads and runs their scripted cases (testdata/*.cases), reads their
-// |-separated tables of test data, and checks perft divisions and notation
+// |-separated tables of test data, runs their perft fixture files
+// (testdata/*.epd, RunPerft) and checks perft divisions and notation
 // round trips.
 //
 // A .cases file is a list of cases. A case is a block of lines that starts
