@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"timechess/internal/casescript"
 	"timechess/notation"
 	"timechess/rules"
 )
@@ -15,13 +16,22 @@ var fuzzStarts = []string{
 	"rnbqkbnr/pppppppp/8/8/3P*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2",
 }
 
+// fuzzCases reads the scripted cases, whose texts seed the fuzzers.
+func fuzzCases(f *testing.F) []casescript.Case {
+	cases, err := casescript.Load("testdata")
+	if err != nil {
+		f.Fatal(err)
+	}
+	return cases
+}
+
 // addMoveSeeds adds the move texts of the testdata cases and some odd ones.
 func addMoveSeeds(f *testing.F) {
-	for _, c := range loadCases(f) {
-		for _, s := range c.steps {
-			switch s.op {
+	for _, c := range fuzzCases(f) {
+		for _, s := range c.Steps {
+			switch s.Op {
 			case "play", "legal", "illegal", "game":
-				for _, text := range strings.Fields(s.args) {
+				for _, text := range strings.Fields(s.Args) {
 					for i := range fuzzStarts {
 						f.Add(uint8(i), text)
 					}
@@ -71,13 +81,13 @@ func FuzzParse(f *testing.F) {
 // FuzzPositionText reads arbitrary position texts: each is refused with an
 // error or reads back from its own text to the same text and hash.
 func FuzzPositionText(f *testing.F) {
-	for _, c := range loadCases(f) {
-		for _, s := range c.steps {
-			if s.op == "position" && s.args != "start" {
-				f.Add(s.args)
+	for _, c := range fuzzCases(f) {
+		for _, s := range c.Steps {
+			if s.Op == "position" && s.Args != "start" {
+				f.Add(s.Args)
 			}
-			if s.op == "refuse" {
-				fen, _, _ := strings.Cut(s.args, "=>")
+			if s.Op == "refuse" {
+				fen, _, _ := strings.Cut(s.Args, "=>")
 				f.Add(strings.TrimSpace(fen))
 			}
 		}
