@@ -273,14 +273,24 @@ func TestRepetition(t *testing.T) {
 	}
 }
 
-// TestThreads runs a two-thread search to a fixed depth.
+// TestThreads runs a two-thread search to a fixed depth, in chess and in
+// travelers, whose threads compute legal actions each in its own working
+// memory (rules.Position.Memory; run with -race).
 func TestThreads(t *testing.T) {
-	p := newPosition(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "")
-	res := New(Options{Threads: 2}).Search(context.Background(), p, Limits{Depth: 5}, nil)
-	if res.Depth != 5 {
-		t.Errorf("depth %d, want 5", res.Depth)
+	for _, c := range []struct {
+		variant, text string
+		depth         int
+	}{
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+		{"travelers", "rnbqkb1r/pppppppp/2n*2n'2/3p*4/4P*3/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 0 5", 2},
+	} {
+		p := newPosition(t, c.variant, c.text, "")
+		res := New(Options{Threads: 2}).Search(context.Background(), p, Limits{Depth: c.depth}, nil)
+		if res.Depth != c.depth {
+			t.Errorf("%s: depth %d, want %d", c.variant, res.Depth, c.depth)
+		}
+		checkLegalLine(t, p, res.PV)
 	}
-	checkLegalLine(t, p, res.PV)
 }
 
 // TestConcurrentEngines runs separate engines, one of them with two

@@ -41,6 +41,9 @@ type Geometry struct {
 	// Ranks[r] and Files[f] hold the squares of each rank and file.
 	Ranks [MaxRanks]Bitboard
 	Files [MaxFiles]Bitboard
+	// knightDist holds KnightDistance's table, built on first use.
+	knightDist     *[NumSquares][NumSquares]uint8
+	knightDistOnce sync.Once
 }
 
 var geometries sync.Map // [2]int -> *Geometry
@@ -65,6 +68,43 @@ func MustGeometry(w, h int) *Geometry {
 		panic(err)
 	}
 	return g
+}
+
+// KnightDistance returns the number of knight moves from s to t on the empty
+// board, or 255 when no number of moves gets there (a small board).
+func (g *Geometry) KnightDistance(s, t Square) int {
+	g.knightDistOnce.Do(g.buildKnightDistances)
+	return int(g.knightDist[s][t])
+}
+
+// buildKnightDistances fills the table of KnightDistance by a breadth-first
+// walk from every square.
+func (g *Geometry) buildKnightDistances() {
+	d := new([NumSquares][NumSquares]uint8)
+	for from := range d {
+		for to := range d[from] {
+			d[from][to] = 255
+		}
+	}
+	for _, from := range g.Mask.Squares() {
+		row := &d[from]
+		row[from] = 0
+		frontier := SquareBB(from)
+		seen := frontier
+		for n := uint8(1); !frontier.IsZero(); n++ {
+			var next Bitboard
+			for f := frontier; !f.IsZero(); {
+				next = next.Or(g.Knight[f.PopLSB()])
+			}
+			next = next.AndNot(seen)
+			seen = seen.Or(next)
+			for s := next; !s.IsZero(); {
+				row[s.PopLSB()] = n
+			}
+			frontier = next
+		}
+	}
+	g.knightDist = d
 }
 
 // On reports whether file f and rank r lie on the board.

@@ -42,6 +42,9 @@ type Position struct {
 	// budget bounds the computation the position serves, nil when none
 	// (budget.go); copies share it.
 	budget *Budget
+	// memory is the variant's working memory for the computations on the
+	// position (Memory), nil until first asked; copies start without one.
+	memory any
 }
 
 // Setup is what a position shares with every position of the same game: the
@@ -89,7 +92,9 @@ func (p *Position) LastMove() Move {
 // HashBefore returns the hash of the state n actions ago (1 = before the last action).
 func (p *Position) HashBefore(n int) uint64 { return p.hist[len(p.hist)-n].hash }
 
-// Copy returns an independent copy with the same history.
+// Copy returns an independent copy with the same history. The copy shares
+// the budget but not the working memory (Memory): a copy handed to another
+// goroutine computes with memory of its own.
 func (p *Position) Copy() *Position {
 	q := &Position{State: p.State, setup: p.setup, budget: p.budget}
 	q.hist = append(make([]undo, 0, cap(p.hist)), p.hist...)
@@ -441,11 +446,27 @@ func (p *Position) ComputeHash() uint64 {
 // Status tells whether the game is over in this position, and how.
 func (p *Position) Status() Status { return p.setup.Variant.Status(p) }
 
-// Sibling returns a position holding state st with this position's set-up
-// and budget and no history, for questions about another state of the same game (the
-// board before the last move, say).
+// Sibling returns a position holding state st with this position's set-up,
+// budget and working memory and no history, for questions about another
+// state of the same game (the board before the last move, say), asked on the
+// position's goroutine.
 func (p *Position) Sibling(st State) Position {
-	return Position{State: st, setup: p.setup, budget: p.budget}
+	return Position{State: st, setup: p.setup, budget: p.budget, memory: p.Memory(nil)}
+}
+
+// Memory returns the working memory the position's variant keeps for the
+// computations on it: what one question's answer lends the next (the legal
+// actions of positions asked again, surveys of the board before the last
+// action). make builds it on first use; nil asks without building. The memory
+// belongs to whoever owns the position (a perft run, an engine thread, a
+// server request): Copy starts a new one, so no two goroutines share it, and
+// an answer never depends on what another goroutine asked. A variant keeps
+// nothing between positions in package variables.
+func (p *Position) Memory(make func() any) any {
+	if p.memory == nil && make != nil {
+		p.memory = make()
+	}
+	return p.memory
 }
 
 // Flagged returns the squares of the men carrying any of the flags f.

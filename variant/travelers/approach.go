@@ -5,7 +5,7 @@ import "timechess/rules"
 // The refutations of explosions ask, for a traveling man, which untraveled
 // men could move onto him in one move on an empty board, and what that
 // move needs empty. The answer rests on the side's untraveled men alone, so
-// a node keeps the answers it found (nodes are pooled, and siblings, which
+// a node keeps the answers it found (nodes are reused through the session, and siblings, which
 // mostly have the same untraveled men, come one after another) until it
 // serves a side whose untraveled men differ.
 

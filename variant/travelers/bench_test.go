@@ -60,8 +60,10 @@ func BenchmarkPerft3(b *testing.B) { benchPerft(b, 3, true) }
 
 // benchPerft measures perft to depth on every benchmark position, for
 // travelers below every step3-th root action only when sampled. Every
-// travelers perft starts with an empty memo (memo.go), as a single perft
-// run would. The two variants take turns: after the count below each root
+// travelers perft runs on a copy of the position, whose working memory
+// (session.go) starts empty, as a single perft run's would: counting the
+// same position over and over would otherwise find the legal actions of the
+// positions of depth one already known. The two variants take turns: after the count below each root
 // action, chess perft to depth runs over and over for as long as that count
 // took, so that both meet the same load on a shared machine and their ratio
 // (x-chess) keeps steady where each speed alone spreads by some 15%.
@@ -77,11 +79,11 @@ func benchPerft(b *testing.B, depth int, sampled bool) {
 			var tNodes, cNodes uint64
 			var tTime, cTime time.Duration
 			for b.Loop() {
-				forgetResonances()
-				root := rootActions(tp)
+				tq := tp.Copy()
+				root := rootActions(tq)
 				for i := 0; i < len(root); i += step {
 					start := time.Now()
-					tNodes += countAfter(b, tp, root[i], depth-1)
+					tNodes += countAfter(b, tq, root[i], depth-1)
 					took := time.Since(start)
 					tTime += took
 					start = time.Now()
@@ -120,8 +122,7 @@ func BenchmarkSample(b *testing.B) {
 			p := benchPosition(b, bp.fen, "travelers")
 			var nodes uint64
 			for b.Loop() {
-				forgetResonances()
-				nodes += perftBelow(b, p, 3, step)
+				nodes += perftBelow(b, p.Copy(), 3, step) // a fresh working memory each time
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
@@ -162,23 +163,6 @@ func countAfter(b *testing.B, p *rules.Position, m rules.Move, depth int) uint64
 	return n
 }
 
-// forgetResonances empties the memo of resonance answers and the caches of
-// survey records (share.go), of proofs of resonance (proof.go) and of legal
-// actions (cache.go): a benchmark that runs the same perft over and over
-// would otherwise find the legal actions of the positions of depth one it
-// lists already known, which a single perft run never does.
-func forgetResonances() {
-	memo.Lock()
-	clear(memo.slots[:])
-	clear(memo.next[:])
-	memo.Unlock()
-	records.forget()
-	proofs.forget()
-	legalCache.Lock()
-	clear(legalCache.slots[:])
-	legalCache.Unlock()
-}
-
 // BenchmarkSurvey times one full survey (supports and resonances with
 // witnesses) and one resonance survey of the side to move (a reachability
 // query), and one resonance query answered from the memo.
@@ -200,8 +184,8 @@ func BenchmarkSurvey(b *testing.B) {
 			}
 		})
 		b.Run(bp.name+"/recalled", func(b *testing.B) {
-			n := nodes.Get().(*node)
-			defer nodes.Put(n)
+			n := probe(p)
+			defer n.release()
 			for b.Loop() {
 				n.resonators(p, p.Side, p.Geometry().Mask)
 			}

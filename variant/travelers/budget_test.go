@@ -11,17 +11,17 @@ import (
 
 // interruptAt stops the legal actions of p, on a copy bound to a budget of
 // steps polls (rules.Budget), and reports whether the budget stopped them.
-// count asks for the number of actions instead of the list. The cache of
-// legal actions is emptied first, and when cold every other cache too, so
-// that the records and the kept surveys are made anew (a pooled node keeps
-// those of the last positions it served).
+// count asks for the number of actions instead of the list. The copy's
+// working memory (session.go) starts empty; unless cold, it is warmed first
+// by the legal actions of the copy and of the position before its last
+// action, less the copy's own list, so that the stop falls in a computation
+// that uses the records, proofs, memo and nodes they left.
 func interruptAt(t *testing.T, p *rules.Position, steps int64, count, cold bool) bool {
 	t.Helper()
-	forgetLegal()
-	if cold {
-		forgetResonances()
-	}
 	q := p.Copy()
+	if !cold {
+		warm(q)
+	}
 	err := rules.Bounded(context.Background(), steps, func(b *rules.Budget) {
 		q.Bind(b)
 		if count {
@@ -36,13 +36,19 @@ func interruptAt(t *testing.T, p *rules.Position, steps int64, count, cold bool)
 	return err != nil
 }
 
-// forgetLegal empties the cache of legal actions (cache.go) and no other:
-// the next Legal computes them, and the memo, the records and the proofs
-// its siblings left are used.
-func forgetLegal() {
-	legalCache.Lock()
-	clear(legalCache.slots[:])
-	legalCache.Unlock()
+// warm fills p's working memory by computing the legal actions of p and of
+// the position before its last action, then forgets p's own list (cache.go):
+// the next Legal of p computes it, with the memo, the records and the proofs
+// that were left.
+func warm(p *rules.Position) {
+	p.Legal(nil)
+	if p.Ply() > 0 {
+		m := p.LastMove()
+		p.Unmake()
+		p.Legal(nil)
+		p.Make(m)
+	}
+	sessionOf(p).legal = legalSlots{}
 }
 
 // budgetCase is a position whose legal actions were computed afresh (the
@@ -52,13 +58,10 @@ type budgetCase struct {
 	want []rules.Move
 }
 
-// freshLegal returns p's legal actions computed with every cache of the
-// package emptied: the memo, the records, the proofs and the legal lists
-// (forgetResonances), which also makes the pooled nodes' kept surveys,
-// keyed by record, useless.
+// freshLegal returns p's legal actions computed on a copy, whose working
+// memory starts empty.
 func freshLegal(p *rules.Position) []rules.Move {
-	forgetResonances()
-	return p.Legal(nil)
+	return p.Copy().Legal(nil)
 }
 
 // TestInterruptedLegal stops Legal and Count part-way, at every step of a
@@ -109,7 +112,6 @@ func TestInterruptedLegal(t *testing.T) {
 		}
 		cases = append(cases, c)
 	}
-	forgetResonances()
 	check := func(c budgetCase, after string) {
 		t.Helper()
 		if got := c.p.Legal(nil); !sameMoves(got, c.want) {
@@ -152,7 +154,6 @@ func TestInterruptedLegal(t *testing.T) {
 // pollsOf returns how many times Legal polls its budget on p, its legal
 // actions not cached.
 func pollsOf(p *rules.Position) int64 {
-	forgetLegal()
 	q := p.Copy()
 	b := rules.NewBudget(context.Background(), 0)
 	q.Bind(b)

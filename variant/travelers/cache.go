@@ -1,19 +1,14 @@
 package travelers
 
-import (
-	"sync"
-
-	"timechess/rules"
-)
+import "timechess/rules"
 
 // Notation asks for the legal actions of one position many times (SAN's
 // disambiguation, Parse, check marks), and each answer costs a survey. The
-// last positions' answers are kept, keyed by the position's hash and checked
-// against its occupied squares.
+// last positions' answers are kept in the position's session (session.go),
+// keyed by the position's hash and checked against its occupied squares.
 
-// legalCache holds the legal actions of recently asked positions.
-var legalCache struct {
-	sync.Mutex
+// legalSlots holds the legal actions of recently asked positions (session).
+type legalSlots struct {
 	next  int
 	slots [16]cachedLegal
 }
@@ -29,9 +24,7 @@ type cachedLegal struct {
 // cachedMoves appends p's cached legal actions to ml, and reports whether
 // they were cached.
 func cachedMoves(p *rules.Position, ml []rules.Move) ([]rules.Move, bool) {
-	legalCache.Lock()
-	defer legalCache.Unlock()
-	if c := lookup(p); c != nil {
+	if c := sessionOf(p).legal.lookup(p); c != nil {
 		return append(ml, c.moves...), true
 	}
 	return ml, false
@@ -39,18 +32,16 @@ func cachedMoves(p *rules.Position, ml []rules.Move) ([]rules.Move, bool) {
 
 // cachedCount returns the number of p's legal actions when they are cached.
 func cachedCount(p *rules.Position) (int, bool) {
-	legalCache.Lock()
-	defer legalCache.Unlock()
-	if c := lookup(p); c != nil {
+	if c := sessionOf(p).legal.lookup(p); c != nil {
 		return len(c.moves), true
 	}
 	return 0, false
 }
 
-// lookup returns p's cache entry, or nil; the caller holds the lock.
-func lookup(p *rules.Position) *cachedLegal {
-	for i := range legalCache.slots {
-		if c := &legalCache.slots[i]; c.valid && c.hash == p.Hash && c.occ == p.ByColor {
+// lookup returns p's entry, or nil.
+func (l *legalSlots) lookup(p *rules.Position) *cachedLegal {
+	for i := range l.slots {
+		if c := &l.slots[i]; c.valid && c.hash == p.Hash && c.occ == p.ByColor {
 			return c
 		}
 	}
@@ -59,10 +50,9 @@ func lookup(p *rules.Position) *cachedLegal {
 
 // cacheMoves remembers p's legal actions.
 func cacheMoves(p *rules.Position, moves []rules.Move) {
-	legalCache.Lock()
-	defer legalCache.Unlock()
-	c := &legalCache.slots[legalCache.next]
-	legalCache.next = (legalCache.next + 1) % len(legalCache.slots)
+	l := &sessionOf(p).legal
+	c := &l.slots[l.next]
+	l.next = (l.next + 1) % len(l.slots)
 	c.hash, c.occ, c.valid = p.Hash, p.ByColor, true
 	c.moves = append(c.moves[:0], moves...)
 }
@@ -71,7 +61,6 @@ func cacheMoves(p *rules.Position, moves []rules.Move) {
 // survey records of share.go, the proofs of proof.go): siblings ask for their
 // parent's, one after the other.
 type recent[T any] struct {
-	sync.Mutex
 	keys [8]recentKey
 	vals [8]T
 	next int
@@ -86,8 +75,6 @@ type recentKey struct {
 
 // get returns the value kept for colour c in the position of hash key.
 func (r *recent[T]) get(key uint64, c rules.Color) (T, bool) {
-	r.Lock()
-	defer r.Unlock()
 	for i, k := range r.keys {
 		if k.valid && k.hash == key && k.c == c {
 			return r.vals[i], true
@@ -100,8 +87,6 @@ func (r *recent[T]) get(key uint64, c rules.Color) (T, bool) {
 // put keeps v for colour c in the position of hash key, in place of the
 // oldest value.
 func (r *recent[T]) put(key uint64, c rules.Color, v T) {
-	r.Lock()
-	defer r.Unlock()
 	r.keys[r.next], r.vals[r.next] = recentKey{hash: key, c: c, valid: true}, v
 	r.next = (r.next + 1) % len(r.keys)
 }
@@ -120,11 +105,4 @@ func (r *recent[T]) before(p *rules.Position, c rules.Color, build func(*rules.P
 	p.Make(lm)
 	r.put(key, c, v)
 	return v
-}
-
-// forget empties r.
-func (r *recent[T]) forget() {
-	r.Lock()
-	defer r.Unlock()
-	r.keys, r.vals, r.next = [8]recentKey{}, [8]T{}, 0
 }

@@ -1,10 +1,6 @@
 package travelers
 
-import (
-	"sync"
-
-	"timechess/rules"
-)
+import "timechess/rules"
 
 // castleGeo is one castling's fixed geometry (R8): where the King and the
 // rook stand and go, the squares that must be empty and the King's path.
@@ -20,25 +16,23 @@ type castleTable struct {
 	known uint8 // the indexes whose geometry is filled in
 }
 
-// castleCache remembers the castleTable of the set-ups in use, so that a
-// game does not rebuild it at every position. It is emptied when it grows
-// past maxCached set-ups, which keeps it bounded however many positions a
-// program reads.
-var castleCache struct {
-	sync.Mutex
-	tables map[*rules.Setup]*castleTable
+// castleMemo remembers a session's castleTable, so that a game does not
+// rebuild it at every position: the table of the last set-up asked about.
+type castleMemo struct {
+	setup *rules.Setup
+	table *castleTable
 }
-
-const maxCached = 256
 
 // castlings returns the geometry of the castlings p has the right to. The
 // core keeps that geometry to itself and tests castling against FIDE attacks;
 // it is read here from the castlings the core generates on an empty board,
 // where no square is attacked and nothing stands in the way.
 func castlings(p *rules.Position) *castleTable {
-	castleCache.Lock()
-	old := castleCache.tables[p.Setup()]
-	castleCache.Unlock()
+	memo := &sessionOf(p).castle
+	var old *castleTable
+	if memo.setup == p.Setup() {
+		old = memo.table
+	}
 	if old != nil && uint8(p.Castle)&^old.known == 0 {
 		return old
 	}
@@ -66,12 +60,7 @@ func castlings(p *rules.Position) *castleTable {
 			t.known |= 1 << (int(c)*2 + wing)
 		}
 	}
-	castleCache.Lock()
-	if castleCache.tables == nil || len(castleCache.tables) >= maxCached {
-		castleCache.tables = map[*rules.Setup]*castleTable{}
-	}
-	castleCache.tables[p.Setup()] = t
-	castleCache.Unlock()
+	memo.setup, memo.table = p.Setup(), t
 	return t
 }
 

@@ -1,50 +1,9 @@
 package travelers
 
-import (
-	"sync"
-
-	"timechess/rules"
-)
+import "timechess/rules"
 
 // unreachable is a distance no line of three moves covers.
 const unreachable = 9
-
-// knightTables caches, per board geometry, the number of knight moves
-// between any two squares of an empty board.
-var knightTables sync.Map // *rules.Geometry -> *[rules.NumSquares][rules.NumSquares]uint8
-
-// knightDistances returns the knight-move distances of geometry g.
-func knightDistances(g *rules.Geometry) *[rules.NumSquares][rules.NumSquares]uint8 {
-	if t, ok := knightTables.Load(g); ok {
-		return t.(*[rules.NumSquares][rules.NumSquares]uint8)
-	}
-	t := new([rules.NumSquares][rules.NumSquares]uint8)
-	for from := range t {
-		for to := range t[from] {
-			t[from][to] = unreachable
-		}
-	}
-	for _, from := range g.Mask.Squares() {
-		row := &t[from]
-		row[from] = 0
-		frontier := rules.SquareBB(from)
-		seen := frontier
-		for d := uint8(1); d < unreachable && !frontier.IsZero(); d++ {
-			var next rules.Bitboard
-			for f := frontier; !f.IsZero(); {
-				next = next.Or(g.Knight[f.PopLSB()])
-			}
-			next = next.AndNot(seen)
-			seen = seen.Or(next)
-			for n := next; !n.IsZero(); {
-				row[n.PopLSB()] = d
-			}
-			frontier = next
-		}
-	}
-	v, _ := knightTables.LoadOrStore(g, t)
-	return v.(*[rules.NumSquares][rules.NumSquares]uint8)
-}
 
 // lowerBound returns a number of moves that the man of kind k on s needs at
 // least, on an empty board, to stand on t as a man of kind want (a pawn
@@ -62,7 +21,7 @@ func (b *hboard) lowerBound(k rules.Kind, s, t rules.Square, want rules.Kind) in
 	}
 	switch k {
 	case rules.Knight:
-		return int(knightDistances(g)[s][t])
+		return min(g.KnightDistance(s, t), unreachable)
 	case rules.King:
 		d := max(df, dr)
 		for wing := uint8(0); wing < 2; wing++ {

@@ -13,10 +13,16 @@
 // candidate touches every witness. After an explosion of the opponent's the
 // survey is shared from the position before it (share.go).
 //
+// What one question lends the next (legal lists, survey records, proofs,
+// remembered resonances, nodes) lives in the position's working memory
+// (session.go, rules.Position.Memory), owned by whoever owns the position:
+// the package keeps no state in package variables (state_test.go), and
+// games on different goroutines share nothing (concurrent_test.go).
+//
 // A position bound to a rules.Budget is polled by every Legal, once per
 // root move of a survey and once per explosion slot. A stop unwinds the
-// computation: the caches store only finished answers and unlock by defer,
-// a node stopped while it surveys is never given back to the pool, and the
-// kept surveys and decision logs count only once finished (budget_test.go
-// interrupts Legal everywhere and compares what follows with fresh answers).
+// computation: the memory stores only finished answers, a node stopped
+// while it surveys is never given back, and the kept surveys and decision
+// logs count only once finished (budget_test.go interrupts Legal everywhere
+// and compares what follows with fresh answers).
 package travelers

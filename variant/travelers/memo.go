@@ -1,10 +1,6 @@
 package travelers
 
-import (
-	"sync"
-
-	"timechess/rules"
-)
+import "timechess/rules"
 
 // Move generation asks the same resonance question over and over: it plays
 // doubtful actions out and surveys the mover's resonators (node.exact), and
@@ -55,12 +51,20 @@ const (
 	memoWays    = 4
 )
 
-// memo holds the remembered answers; next is each bucket's next way to
-// replace.
-var memo struct {
-	sync.Mutex
+// memoTable holds the remembered answers of a session; next is each
+// bucket's next way to replace.
+type memoTable struct {
 	slots [memoBuckets][memoWays]memoEntry
 	next  [memoBuckets]uint8
+}
+
+// memoOf returns the answers remembered in p's session.
+func memoOf(p *rules.Position) *memoTable {
+	s := sessionOf(p)
+	if s.memo == nil {
+		s.memo = new(memoTable)
+	}
+	return s.memo
 }
 
 // keyOf returns the memo key of colour c's resonances with its traveling men
@@ -101,9 +105,7 @@ func (k *memoKey) bucket() int {
 // enemy men among the squares read and returns the squares it would need
 // filled (empty when there is none): that answer holds when node.fillable
 // says so.
-func recall(k *memoKey, occ rules.Bitboard, a *answer) (ok bool, filled rules.Bitboard) {
-	memo.Lock()
-	defer memo.Unlock()
+func (memo *memoTable) recall(k *memoKey, occ rules.Bitboard, a *answer) (ok bool, filled rules.Bitboard) {
 	bucket := &memo.slots[k.bucket()]
 	for i := range bucket {
 		e := &bucket[i]
@@ -123,9 +125,7 @@ func recall(k *memoKey, occ rules.Bitboard, a *answer) (ok bool, filled rules.Bi
 
 // remember keeps the answer a for key k, the survey having read the squares
 // reads of the occupied squares occ.
-func remember(k *memoKey, reads, occ rules.Bitboard, a answer) {
-	memo.Lock()
-	defer memo.Unlock()
+func (memo *memoTable) remember(k *memoKey, reads, occ rules.Bitboard, a answer) {
 	b := k.bucket()
 	w := memo.next[b]
 	memo.next[b] = (w + 1) % memoWays
@@ -159,7 +159,7 @@ func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitb
 	k := keyOf(p, c, targets)
 	k.only = only
 	var a answer
-	ok, filled := recall(&k, p.Occupied(), &a)
+	ok, filled := memoOf(p).recall(&k, p.Occupied(), &a)
 	if !ok && !filled.IsZero() {
 		ok = n.fillable(p, &k, filled)
 	}
@@ -181,6 +181,6 @@ func (n *node) surveyOn(p *rules.Position, k *memoKey) answer {
 			a.found.Set(s.origin[i])
 		}
 	}
-	remember(k, s.b.reads, p.Occupied(), a)
+	memoOf(p).remember(k, s.b.reads, p.Occupied(), a)
 	return a
 }

@@ -49,9 +49,8 @@ func TestMemoAgainstSurvey(t *testing.T) {
 // for fewer enemy men (recall's filled squares), and how many were asked.
 func compareMemo(t *testing.T, p *rules.Position) (recalled, filledIn, asked int) {
 	t.Helper()
-	n := nodes.Get().(*node)
-	defer nodes.Put(n)
-	n.vacant = exploded(p) // as probe sets it
+	n := probe(p)
+	defer n.release()
 	var s survey
 	var mt matcher
 	for c := rules.White; c <= rules.Black; c++ {
@@ -66,7 +65,7 @@ func compareMemo(t *testing.T, p *rules.Position) (recalled, filledIn, asked int
 		for _, tg := range targets {
 			k := keyOf(p, c, tg)
 			var a answer
-			switch ok, filled := recall(&k, p.Occupied(), &a); {
+			switch ok, filled := memoOf(p).recall(&k, p.Occupied(), &a); {
 			case ok:
 				recalled++
 			case !filled.IsZero() && n.fillable(p, &k, filled):

@@ -2,7 +2,6 @@ package travelers
 
 import (
 	"slices"
-	"sync"
 
 	"timechess/rules"
 )
@@ -10,7 +9,8 @@ import (
 // node is what the legality of the actions in one position rests on: the
 // full survey of the side to move, the matching of its traveling men to
 // resonators with the witnesses that prove it, and the opponent's traveling
-// men and resonators. Nodes are pooled: a survey's buffers are large.
+// men and resonators. Nodes are reused through the session (session.go): a
+// survey's buffers are large.
 type node struct {
 	p        *rules.Position
 	us, them rules.Color
@@ -56,7 +56,7 @@ type node struct {
 	fresh       lastMoves // those of freshGoal, the exploded man being settled
 	freshGoal   goal
 	freshKnown  bool
-	// approachMemo keeps approaches across the nodes the pooled node
+	// approachMemo keeps approaches across the nodes the reused node
 	// serves; approachesFit: it was checked against this node's men.
 	approachMemo  approachMemo
 	approachesFit bool
@@ -75,19 +75,24 @@ type node struct {
 	list    bool // keep the actions, not only count them
 }
 
-var nodes = sync.Pool{New: func() any { return new(node) }}
-
-// analyse returns a node for p from the pool; release gives it back.
+// analyse returns a node for p from its session; release gives it back.
 func analyse(p *rules.Position) *node {
 	n := probe(p)
 	n.setup()
 	return n
 }
 
-// probe returns a node for p from the pool without its survey: enough for
-// exact and correctNow; release gives it back.
+// probe returns a node for p from its session without its survey: enough
+// for exact and correctNow; release gives it back.
 func probe(p *rules.Position) *node {
-	return nodes.Get().(*node).prepare(p)
+	s := sessionOf(p)
+	var n *node
+	if k := len(s.nodes); k > 0 {
+		n, s.nodes = s.nodes[k-1], s.nodes[:k-1]
+	} else {
+		n = new(node)
+	}
+	return n.prepare(p)
 }
 
 // prepare sets node n up for p, without its survey, and returns it.
@@ -112,10 +117,11 @@ func exploded(p *rules.Position) rules.Bitboard {
 	return rules.Bitboard{}
 }
 
-// release returns n to the pool.
+// release returns n to its position's session.
 func (n *node) release() {
+	s := sessionOf(n.p)
 	n.p, n.out = nil, nil
-	nodes.Put(n)
+	s.nodes = append(s.nodes, n)
 }
 
 // setup surveys the node's position for its side to move.

@@ -39,13 +39,11 @@ type slotKey struct {
 	x rules.Square
 }
 
-// proofs caches the proof sets of recent positions.
-var proofs recent[*proofSet]
-
 // proofsOf surveys colour c in p and returns its proof set (proofSetOf).
 func proofsOf(p *rules.Position, c rules.Color) *proofSet {
-	s := recorders.Get().(*survey)
-	defer recorders.Put(s)
+	ses := sessionOf(p)
+	s := ses.survey()
+	defer ses.putSurvey(s)
 	s.run(p, c, fullSurvey)
 	return proofSetOf(s, p, c)
 }
@@ -55,6 +53,7 @@ func proofsOf(p *rules.Position, c rules.Color) *proofSet {
 // it (provenResonators), and a list of p's legal actions has surveyed it
 // already.
 func keepProofs(s *survey, p *rules.Position) {
+	proofs := &sessionOf(p).proofs
 	if _, ok := proofs.get(p.Hash, p.Side); !ok {
 		proofs.put(p.Hash, p.Side, proofSetOf(s, p, p.Side))
 	}
@@ -105,7 +104,7 @@ func provenResonators(p *rules.Position, c rules.Color) rules.Bitboard {
 		return men
 	}
 	filled := rules.BB(lm.From, lm.To)
-	ps := proofs.before(p, c, proofsOf)
+	ps := sessionOf(p).proofs.before(p, c, proofsOf)
 	// The proofs must be of the board before the explosion.
 	if ps.occ.Or(filled) != p.Occupied() || ps.own.Or(filled) != p.ByColor[c] {
 		return men

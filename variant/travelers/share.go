@@ -1,8 +1,6 @@
 package travelers
 
 import (
-	"sync"
-
 	"timechess/rules"
 )
 
@@ -129,17 +127,11 @@ func (s *survey) logEvent(res bool, i int, k rules.Kind, m hmove, land rules.Squ
 	})
 }
 
-// records caches the records of recent positions; recorders lends the
-// surveys that make them (and proof sets, proof.go).
-var (
-	records   recent[*record]
-	recorders = sync.Pool{New: func() any { return new(survey) }}
-)
-
 // recordOf makes the record of colour c's survey of p.
 func recordOf(p *rules.Position, c rules.Color) *record {
 	rec := &record{}
-	s := recorders.Get().(*survey)
+	ses := sessionOf(p)
+	s := ses.survey()
 	s.rec = rec
 	s.run(p, c, fullSurvey)
 	s.rec = nil
@@ -151,7 +143,7 @@ func recordOf(p *rules.Position, c rules.Color) *record {
 		rec.leaves = append(rec.leaves, l)
 	}
 	rec.group(s)
-	recorders.Put(s)
+	ses.putSurvey(s)
 	return rec
 }
 
@@ -190,7 +182,7 @@ func parentRecord(p *rules.Position, c rules.Color) (*record, change) {
 	default:
 		return nil, change{}
 	}
-	rec := records.before(p, c, recordOf)
+	rec := sessionOf(p).records.before(p, c, recordOf)
 	// The record must be of the board before the action.
 	if rec.occ.AndNot(ch.vacated).Or(ch.filled) != p.Occupied() || rec.own.AndNot(ch.filled) != p.ByColor[c] ||
 		rec.rights != uint8(p.Castle>>(2*int(c)))&3 {
