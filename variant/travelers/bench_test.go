@@ -192,3 +192,31 @@ func BenchmarkSurvey(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLegal times Legal on positions one action below each benchmark
+// position (every 20th child), each asked on a fresh copy whose working
+// memory (session.go) starts empty, as a server request's position does,
+// and reports the time per position.
+func BenchmarkLegal(b *testing.B) {
+	for _, bp := range benchPositions {
+		p := benchPosition(b, bp.fen, "travelers")
+		var children []*rules.Position
+		for i, m := range p.Legal(nil) {
+			if i%20 == 0 {
+				p.Make(m)
+				children = append(children, p.Copy())
+				p.Unmake()
+			}
+		}
+		b.Run(bp.name, func(b *testing.B) {
+			asked := 0
+			for b.Loop() {
+				for _, c := range children {
+					c.Copy().Legal(nil)
+					asked++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(asked), "ns/position")
+		})
+	}
+}
