@@ -150,10 +150,11 @@ func (s *Server) playMove(ctx context.Context, r *replay, who seatRule, ply int,
 		r.play = nil
 		return nil, 0, err
 	}
-	// A move answers the opponent's draw offer (it lapses); the mover's own
-	// offer stands for the opponent to answer.
+	// A move answers a draw offer: the opponent's lapses, the mover's own is
+	// withdrawn, except one made to the engine, which stands for the engine
+	// to answer at its move (enginePool.answerDraw).
 	st := store.State{Status: store.Ongoing, Result: store.NoResult, Clocks: clocks}
-	if g.DrawOffer == side {
+	if g.DrawOffer == side && engineLevel(g.Seat(other(side))) > 0 {
 		st.DrawOffer = side
 	}
 	if over := r.play.Position().Status(); over.Over() {
