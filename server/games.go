@@ -61,11 +61,16 @@ func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.G
 		return nil, invalid("unknown variant %q (want one of %s)", variant, strings.Join(rules.Names(), ", "))
 	}
 	if len(fen) > 2000 {
-		return nil, invalid("fen: %d bytes (at most 2000)", len(fen))
+		return nil, invalid("the position text (fen) is %d bytes long; at most 2000 are allowed", len(fen))
 	}
 	g, err := game.NewBound(v, fen, b)
 	if err != nil {
-		return nil, invalid("fen: %v", err)
+		// The text itself is left out (the caller has it): game.NewBound
+		// wraps the reason with it.
+		if reason := errors.Unwrap(err); reason != nil {
+			err = reason
+		}
+		return nil, invalid("the position text (fen) is not a valid %s position: %v; correct it, or leave it empty for the variant's start position", v.Spec().Name, err)
 	}
 	if len(moves) > 2000 {
 		return nil, invalid("moves: %d moves (at most 2000)", len(moves))
@@ -151,7 +156,7 @@ func (s *Server) checkNew(r *http.Request, q newRequest) (checked, error) {
 			return
 		}
 		if st := g.Position().Status(); st.Over() {
-			rulesErr = invalid("fen: the position is already decided (%s)", game.Describe(st))
+			rulesErr = invalid("the position (fen) is already decided (%s): set up one where the game goes on", game.Describe(st))
 			return
 		}
 		c.variant, c.start = g.Variant().Spec().Name, g.StartFEN()

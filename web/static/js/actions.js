@@ -185,7 +185,7 @@ export function typedMoveForm(submit, { disabled = false } = {}) {
       await submit(text);
       input.value = '';
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = errorText(e);
     }
   });
   return form;
