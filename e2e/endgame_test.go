@@ -83,7 +83,7 @@ func TestEndOfGame(t *testing.T) {
 		if name := textOf(c, "name-white"); !strings.HasPrefix(name, "Engine (level 1)") {
 			c.fail("White in the rematch is %q, want the engine", name)
 		}
-		c.screenshot("rematch-" + next)
+		c.screenshot("rematch-engine-first")
 
 		// Analyse opens the analysis board with the game's moves; New game the home form with its settings.
 		resign(c)
@@ -242,7 +242,7 @@ func TestEndOfGame(t *testing.T) {
 		c.open("/analysis")
 		c.do(chromedp.SetValue(chromedp.CSS(`[data-testid=pgn-input]`), "1. e4 zz9 2. Nf3"))
 		c.click("import")
-		want := "The PGN could not be read at game 1, line 1, move 1... (zz9): no destination square; correct it there and import again."
+		want := "The PGN could not be read at game 1, line 1, move 1... (zz9): no destination square. Correct it there and import again."
 		c.waitJS(fmt.Sprintf(`document.querySelector('[data-testid=import-output]').textContent === %q`, want), "the import's refusal")
 		c.screenshot("page-bad-pgn")
 	})

@@ -342,5 +342,5 @@ func importError(err error) *apiError {
 	if pe.Where != "" {
 		where += ", " + pe.Where
 	}
-	return invalid("the PGN could not be read at %s: %v; correct it there and import again", where, pe.Err)
+	return invalid("the PGN could not be read at %s: %v. Correct it there and import again", where, pe.Err)
 }

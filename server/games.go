@@ -70,7 +70,7 @@ func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.G
 		if reason := errors.Unwrap(err); reason != nil {
 			err = reason
 		}
-		return nil, invalid("the position text (fen) is not a valid %s position: %v; correct it, or leave it empty for the variant's start position", v.Spec().Name, err)
+		return nil, invalid("the position text (fen) is not a valid %s position: %v. Correct it, or leave it empty for the variant's start position", v.Spec().Name, err)
 	}
 	if len(moves) > 2000 {
 		return nil, invalid("moves: %d moves (at most 2000)", len(moves))

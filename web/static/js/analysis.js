@@ -3,7 +3,7 @@
 // (POST /import). Engine searches may wait in the server's queue: the panel shows the place in
 // line until the answer comes. The state lives in the URL, so a reload or a shared link shows the same board.
 
-import { h, clear, toast, errorText } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
@@ -255,7 +255,7 @@ export async function analysisPage(root) {
         h('button', { type: 'button', class: 'link', 'data-testid': 'import-open-' + i, onclick: () => open(g) },
           `${(g.tags && g.tags.White) || '?'} – ${(g.tags && g.tags.Black) || '?'} (${g.variant}, ${(g.moves || []).length} plies)`)))));
       open(games[0]);
-    } catch (e) { clear(importOut, h('p', { class: 'form-error' }, errorText(e))); toast(errorText(e), 'error'); }
+    } catch (e) { clear(importOut, h('p', { class: 'form-error', role: 'alert' }, errorText(e))); }
   }
 }
 

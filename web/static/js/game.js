@@ -334,7 +334,7 @@ export async function gamePage(root, id) {
       st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
       travelersPanel(pos),
       timethiefPanel(pos, moves, (m) => play(m.coord), drawMarks));
-    if (!st.game.you) {
+    if (!st.game.you || st.game.status === 'ended') {
       clear(typed);
       delete typed.dataset.enabled;
     } else if (!typed.firstChild || typed.dataset.enabled !== String(canMove())) {
