@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -49,6 +50,20 @@ func testRematch(t *testing.T, b backend) {
 		t.Errorf("read again: rematch game %q, want %q", again.RematchGame, made.ID)
 	}
 	must[store.Game](t)(s2.Game(ctx, made.ID))
+
+	// The backup keeps both the offer and the rematch's id.
+	offered := must[store.Game](t)(s2.CreateGame(ctx, chessSpec("carol", "dave"), ongoing))
+	must[store.Game](t)(s2.SetState(ctx, offered.ID, offered.Version, ended))
+	copied := openStore(t, b.fresh(t))
+	if err := copied.Restore(ctx, bytes.NewReader(backup(t, s2))); err != nil {
+		t.Fatal(err)
+	}
+	if got := must[store.Game](t)(copied.Game(ctx, g.ID)); got.RematchGame != made.ID {
+		t.Errorf("restored: rematch game %q, want %q", got.RematchGame, made.ID)
+	}
+	if got := must[store.Game](t)(copied.Game(ctx, offered.ID)); got.Rematch != store.White {
+		t.Errorf("restored: rematch offer %q, want white", got.Rematch)
+	}
 }
 
 // must2 is must for the two games of Rematch.
