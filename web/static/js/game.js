@@ -192,9 +192,19 @@ export async function gamePage(root, id) {
         update(await api('POST', `/games/${id}/moves`, { ply: g.ply, move: text }, seat() && seat().token));
       }
     } catch (e) {
+      if (e.code === 'conflict') {
+        // Another change came first (the opponent's move, a takeback): show the game as it is now.
+        await reload();
+        e.message = 'The game changed before your move arrived, so it was not played; the board shows the game as it is now.';
+      }
       toast(errorText(e), 'error');
       throw e;
     }
+  }
+
+  /** reload reads the game again (after a refusal that says it changed). */
+  async function reload() {
+    try { update(await api('GET', `/games/${id}`, undefined, seat() && seat().token)); } catch { /* the socket brings it */ }
   }
 
   async function action(name) {
@@ -640,6 +650,7 @@ function endPanel(g, btn) {
   const opp = g.you && g[other(g.you)];
   const rematchable = opp && opp.player !== 'open' && !opp.invited;
   let rematch = null, note = null;
+  if (r.game && !g.you) rematch = h('a', { class: 'button', href: '/game/' + r.game, 'data-testid': 'rematch-link' }, 'Watch the rematch');
   if (g.you && rematchable) {
     if (r.game) rematch = h('a', { class: 'button', href: '/game/' + r.game, 'data-testid': 'rematch-link' }, 'Go to the rematch');
     else if (r.by === g.you) {
