@@ -127,6 +127,7 @@ func TestEndOfGame(t *testing.T) {
 		if other := newGameOpened(g.black, g.id); other != next {
 			g.black.fail("Black went to game %s, White to %s", other, next)
 		}
+		g.watcher.waitJS(fmt.Sprintf(`(document.querySelector('[data-testid=rematch-link]') || {}).textContent === 'Watch the rematch' && document.querySelector('[data-testid=rematch-link]').getAttribute('href') === '/game/%s'`, next), "the watcher's link to the rematch")
 		// The old Black plays White now.
 		g.black.waitMyTurn()
 		g.black.drag("d2", "d4")

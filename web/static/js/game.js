@@ -90,6 +90,7 @@ export async function gamePage(root, id) {
   const notice = h('div', { class: 'seat-notice', 'data-testid': 'seat-notice', role: 'alert', hidden: true });
   const moveList = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': 'Moves' });
   const controls = h('div', { class: 'game-controls', 'data-testid': 'controls' });
+  const ending = h('div', { class: 'end-slot', 'data-testid': 'end-slot' });
   const special = h('div', { class: 'special-slot' });
   const variantSlot = h('div', { class: 'variant-slot' });
   const typed = h('div', { class: 'typed-slot' });
@@ -99,7 +100,7 @@ export async function gamePage(root, id) {
   clear(root, notice, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
-    h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
+    h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
 
@@ -488,7 +489,9 @@ export async function gamePage(root, id) {
       if (g.ply < 2) out.push(btn('Abort', 'abort', 'abort', 'secondary'));
       if (st.claimable) out.push(btn('Claim win on time', 'claim-timeout', 'claim-timeout'));
     }
-    if (g.status === 'ended') out.push(endPanel(g, btn));
+    // A finished game trades the game's buttons for what comes after it.
+    controls.hidden = g.status === 'ended';
+    clear(ending, g.status === 'ended' ? endPanel(g, btn) : null);
     clear(controls, out);
   }
 
