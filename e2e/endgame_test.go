@@ -85,6 +85,13 @@ func TestEndOfGame(t *testing.T) {
 		}
 		c.screenshot("rematch-engine-first")
 
+		// The finished game leads to its rematch, with the seat, even from a browser that forgot it.
+		eval[bool](c, fmt.Sprintf(`(() => { const s = JSON.parse(localStorage.getItem('timechess.seats')); delete s[%q]; localStorage.setItem('timechess.seats', JSON.stringify(s)); return true; })()`, next))
+		c.open("/game/" + id)
+		c.click("rematch-link")
+		c.waitJS(fmt.Sprintf(`location.pathname === '/game/%s' && document.getElementById('app').dataset.ready === 'true'`, next), "the rematch again")
+		c.waitMyTurn()
+
 		// Analyse opens the analysis board with the game's moves; New game the home form with its settings.
 		resign(c)
 		c.click("analyse")

@@ -491,7 +491,7 @@ export async function gamePage(root, id) {
     }
     // A finished game trades the game's buttons for what comes after it.
     controls.hidden = g.status === 'ended';
-    clear(ending, g.status === 'ended' ? endPanel(g, btn) : null);
+    clear(ending, g.status === 'ended' ? endPanel(g, btn, () => goToRematch(g)) : null);
     clear(controls, out);
   }
 
@@ -646,16 +646,17 @@ function analysisLink(g) {
 /**
  * endPanel is what a finished game offers: how it ended, a rematch (offered, or answered when
  * the opponent offered one), a new game with the same settings, and the analysis board.
- * btn(label, action, testid, cls) makes an action button.
+ * btn(label, action, testid, cls) makes an action button; goRematch opens the rematch with this
+ * browser's seat.
  */
-function endPanel(g, btn) {
+function endPanel(g, btn, goRematch) {
   const r = g.rematch || {};
   const opp = g.you && g[other(g.you)];
   const rematchable = opp && opp.player !== 'open' && !opp.invited;
   let rematch = null, note = null;
   if (r.game && !g.you) rematch = h('a', { class: 'button', href: '/game/' + r.game, 'data-testid': 'rematch-link' }, 'Watch the rematch');
   if (g.you && rematchable) {
-    if (r.game) rematch = h('a', { class: 'button', href: '/game/' + r.game, 'data-testid': 'rematch-link' }, 'Go to the rematch');
+    if (r.game) rematch = h('button', { type: 'button', 'data-testid': 'rematch-link', onclick: goRematch }, 'Go to the rematch');
     else if (r.by === g.you) {
       rematch = h('button', { type: 'button', disabled: true, 'data-testid': 'rematch-offered' }, 'Rematch offered');
       note = h('p', { class: 'muted', 'data-testid': 'rematch-note' }, 'Waiting for your opponent to accept; you both move to the new game then.');
