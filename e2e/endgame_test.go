@@ -111,12 +111,17 @@ func TestEndOfGame(t *testing.T) {
 		if fen := eval[string](c, `document.querySelector('[data-testid=create-fen]').value`); fen != "" {
 			c.fail("the new game form has the set-up position %q, want none (the start position)", fen)
 		}
+		c.screenshot("page-new-game-prefilled")
 	})
 
 	t.Run("friend rematch", func(t *testing.T) {
 		g := newFriendGame(t, e, "chess")
 		g.white.typeMove("e4")
 		g.played(1, "e4")
+		g.white.click("takeback")
+		g.black.waitJS(`!!document.querySelector('[data-testid=decline-takeback]')`, "White's takeback request")
+		g.black.click("decline-takeback")
+		g.white.waitJS(`document.getElementById('toast').textContent === 'Your opponent declined your takeback request.'`, "the note of the declined takeback")
 		resign(g.black)
 		g.white.waitJS(`!!document.querySelector('[data-testid=rematch]')`, "the rematch button")
 		g.black.click("rematch")

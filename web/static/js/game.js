@@ -250,7 +250,7 @@ export async function gamePage(root, id) {
 
   /**
    * tellAnswers says what the opponent (a person or the engine) did with this player's draw
-   * or rematch offer, comparing the game before (prev) and after (game) a change.
+   * offer, takeback request or rematch offer, comparing the game before (prev) and after (game) a change.
    */
   function tellAnswers(prev, game) {
     const you = game.you;
@@ -260,6 +260,9 @@ export async function gamePage(root, id) {
     if (sideOf(prev.draw_offer) === you && !sideOf(game.draw_offer)) {
       if (game.status === 'ongoing') toast(`${who} declined your draw offer.`);
       else if (game.reason === 'agreement') toast(`${who} accepted your draw offer: the game is drawn.`);
+    }
+    if (sideOf(prev.takeback) === you && !sideOf(game.takeback) && game.ply === prev.ply && game.status === 'ongoing') {
+      toast(`${who} declined your takeback request.`);
     }
     const offered = (r) => r && r.by;
     if (offered(prev.rematch) === you && !game.rematch) toast(`${who} declined your rematch offer.`);
