@@ -220,8 +220,8 @@ export async function gamePage(root, id) {
   function update(game) {
     if (!game || game.id !== id) return;
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
-    const first = !st.game;
     const prev = st.game;
+    const first = !prev;
     st.game = game;
     if (prev) tellAnswers(prev, game);
     if (game.status !== 'ongoing') st.premove = null;
