@@ -98,6 +98,7 @@ export function errorText(e) {
   const code = e && e.code;
   if (code === 'network') return 'Cannot reach the server. Check your connection; the page tries again by itself.';
   if (code === 'internal') return 'The server failed to do this. Try again in a moment.';
+  if (code === 'too_large') return 'That is more than the server takes at once. Send less: a shorter text, or a few games at a time.';
   const text = String((e && e.message) || e || 'Something went wrong').trim();
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : sentence + '.';
