@@ -225,12 +225,12 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 			g, err := rd.Next()
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
-					readErr = invalid("pgn: game %d: %v", len(out)+1, err)
+					readErr = importError(err)
 				}
 				return
 			}
 			if len(out) == maxImportedGames {
-				readErr = invalid("pgn: more than %d games", maxImportedGames)
+				readErr = invalid("the PGN holds more than %d games; import at most %d at a time", maxImportedGames, maxImportedGames)
 				return
 			}
 			out = append(out, describeImport(g))
@@ -243,7 +243,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(out) == 0 {
-		return invalid("pgn: no game found")
+		return invalid("the text holds no game: paste a game in PGN, tags such as [Variant \"gifford\"] (optional) and moves such as 1. e4 e5 2. Nf3")
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out})
 	return nil
@@ -329,4 +329,18 @@ func resultOf(r store.Result) (rules.Result, bool) {
 		return rules.Draw, true
 	}
 	return rules.Ongoing, false
+}
+
+// importError says where a PGN could not be read and why, for the person
+// who pasted it: the game, the line and the move at fault (pgn.Error).
+func importError(err error) *apiError {
+	var pe *pgn.Error
+	if !errors.As(err, &pe) {
+		return invalid("the PGN could not be read: %v", err)
+	}
+	where := fmt.Sprintf("game %d, line %d", pe.Game, pe.Line)
+	if pe.Where != "" {
+		where += ", " + pe.Where
+	}
+	return invalid("the PGN could not be read at %s: %v. Correct it there and import again", where, pe.Err)
 }

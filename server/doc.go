@@ -31,6 +31,7 @@
 //	usertext.go      names and comments: control and text-direction characters refused
 //	games.go         creating, joining (invitations taken once), reading and listing games
 //	play.go          moves and actions, decided anew when another change crossed them
+//	rematch.go       an ended game's rematch: made at once against the engine, offered and answered between people
 //	clock.go         live clocks and correspondence deadlines
 //	expiry.go        games nobody plays aborted, seeks nobody takes removed
 //	timers.go        this process's timers and the sweep of every game

@@ -217,6 +217,47 @@ func (p *enginePool) reply(ctx context.Context, eng *engine.Engine, id string) e
 	if res.Best.IsNull() {
 		return ctx.Err()
 	}
+	if answered, err := p.answerDraw(ctx, id, side, g.Ply, res.Score); answered || err != nil {
+		return err // a declined offer queues the game again: the engine moves then
+	}
 	_, _, err = p.s.move(ctx, id, byEngine(side), g.Ply, notation.Coord(pos, res.Best))
 	return err
+}
+
+// Draw offers to the engine: it accepts at its move when its search scores
+// the position at drawAcceptScore or worse for it, or within
+// drawLevelScore of level from ply drawLevelPly on; it declines otherwise.
+const (
+	drawAcceptScore engine.Score = -100 // a pawn down
+	drawLevelScore  engine.Score = 15
+	drawLevelPly                 = 80 // move 40
+)
+
+// acceptsDraw is the engine's answer to a draw offer, scored score for it
+// at ply (docs/engine.md).
+func acceptsDraw(score engine.Score, ply int) bool {
+	return score <= drawAcceptScore || (ply >= drawLevelPly && !score.IsMate() && max(score, -score) <= drawLevelScore)
+}
+
+// answerDraw answers the opponent's draw offer in game id, if one stands
+// while the engine (side) is to move at ply, by the score of its search,
+// and reports whether it answered one. The answer is a change of the game,
+// which queues it again when the engine is still to move (afterChange).
+func (p *enginePool) answerDraw(ctx context.Context, id string, side store.Side, ply int, score engine.Score) (bool, error) {
+	r, err := p.s.open(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	g := r.g
+	r.mu.Unlock()
+	if g.Status != store.Ongoing || g.Ply != ply || g.DrawOffer != other(side) {
+		return false, nil
+	}
+	accept := acceptsDraw(score, ply)
+	name := actDeclineDraw
+	if accept {
+		name = actAcceptDraw
+	}
+	_, err = p.s.action(ctx, id, byEngine(side), name)
+	return err == nil, err
 }

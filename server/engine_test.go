@@ -2,10 +2,12 @@ package server
 
 import (
 	"container/heap"
+	"net/http"
 	"slices"
 	"testing"
 	"time"
 
+	"timechess/engine"
 	"timechess/store"
 )
 
@@ -61,4 +63,57 @@ func TestMoveLimitsPayTheWait(t *testing.T) {
 	if got := moveLimits(g, start.Add(time.Hour)).MoveTime; got != 2*time.Second {
 		t.Errorf("untimed: move time %v, want level 8's 2s", got)
 	}
+}
+
+// TestAcceptsDraw: the engine takes a draw a pawn down or worse, and in a
+// level position from move 40 on; it declines a level position early and
+// any position it wins.
+func TestAcceptsDraw(t *testing.T) {
+	for _, c := range []struct {
+		score engine.Score
+		ply   int
+		want  bool
+	}{
+		{-100, 10, true}, {-450, 10, true}, {engine.MatedIn(3), 10, true},
+		{-99, 10, false}, {0, 10, false}, {300, 120, false}, {engine.MateIn(5), 120, false},
+		{0, 80, true}, {-15, 90, true}, {15, 90, true}, {16, 90, false},
+	} {
+		if got := acceptsDraw(c.score, c.ply); got != c.want {
+			t.Errorf("score %d at ply %d: accepts %v, want %v", c.score, c.ply, got, c.want)
+		}
+	}
+}
+
+// TestEngineAnswersDrawOffers: a draw offered to the engine with the move
+// before its turn is answered at its move: accepted a queen down, declined
+// a queen up (then it moves).
+func TestEngineAnswersDrawOffers(t *testing.T) {
+	forEachServer(t, nil, func(t *testing.T, ts *testServer) {
+		offer := func(fen, move string) apiGame {
+			t.Helper()
+			var s seated
+			ts.call("POST", "/api/v1/games", "", map[string]any{"variant": "chess", "fen": fen, "color": "white", "opponent": "engine", "level": 2, "time_control": map[string]any{}}, http.StatusCreated, &s)
+			ts.call("POST", "/api/v1/games/"+s.Game.ID+"/actions", s.Token, map[string]any{"action": "offer-draw"}, http.StatusOK, nil)
+			if g := ts.play(s.Game.ID, s.Token, 0, move); g.DrawOffer == nil || *g.DrawOffer != "white" {
+				t.Fatalf("the offer did not stand after White's move: %v", g.DrawOffer)
+			}
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				g := ts.game(s.Game.ID, "")
+				if g.Status == "ended" || g.Ply >= 2 {
+					return g
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the engine did not answer: %+v", g)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		if g := offer("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "Qa2"); g.Result != "1/2-1/2" || g.Reason != "agreement" || g.Ply != 1 {
+			t.Errorf("a queen down, the engine answered %s %s at ply %d", g.Result, g.Reason, g.Ply)
+		}
+		if g := offer("q3k3/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2"); g.Status != "ongoing" || g.DrawOffer != nil || g.Ply != 2 {
+			t.Errorf("a queen up, the engine answered %s, draw offer %v, ply %d", g.Status, g.DrawOffer, g.Ply)
+		}
+	})
 }

@@ -37,13 +37,14 @@ func (tc timeControlJSON) timeControl() (store.TimeControl, error) {
 		Increment: time.Duration(tc.IncrementMs) * time.Millisecond, Days: tc.Days}
 	switch {
 	case tc.InitialMs < 0 || tc.IncrementMs < 0 || tc.Days < 0:
-		return out, invalid("time_control: negative values")
+		return out, invalid("the time control has a negative value: the clock's time, increment and days per move are 0 or more")
 	case out.Initial > maxInitial || out.Increment > maxIncrement || tc.Days > maxDays:
-		return out, invalid("time_control: at most %v initial, %v increment, %d days", maxInitial, maxIncrement, maxDays)
+		return out, invalid("the time control is too long: a live clock starts with at most %d minutes and adds at most %d seconds a move; correspondence gives at most %d days a move",
+			int(maxInitial.Minutes()), int(maxIncrement.Seconds()), maxDays)
 	case out.Live() && out.Correspondence():
-		return out, invalid("time_control: a live clock (initial_ms, increment_ms) or days per move, not both")
+		return out, invalid("the time control has both a live clock (initial_ms, increment_ms) and days per move: choose one")
 	case out.Live() && out.Initial < time.Second && out.Increment < time.Second:
-		return out, invalid("time_control: a live clock needs at least one second initial or increment")
+		return out, invalid("a live clock needs at least one second of time or of increment a move; for a game without a clock set both to 0")
 	}
 	return out, nil
 }
@@ -61,11 +62,16 @@ func newGameRules(b *rules.Budget, variant, fen string, moves []string) (*game.G
 		return nil, invalid("unknown variant %q (want one of %s)", variant, strings.Join(rules.Names(), ", "))
 	}
 	if len(fen) > 2000 {
-		return nil, invalid("fen: %d bytes (at most 2000)", len(fen))
+		return nil, invalid("the position text (fen) is %d bytes long; at most 2000 are allowed", len(fen))
 	}
 	g, err := game.NewBound(v, fen, b)
 	if err != nil {
-		return nil, invalid("fen: %v", err)
+		// The text itself is left out (the caller has it): game.NewBound
+		// wraps the reason with it.
+		if reason := errors.Unwrap(err); reason != nil {
+			err = reason
+		}
+		return nil, invalid("the position text (fen) is not a valid %s position: %v. Correct it, or leave it empty for the variant's start position", v.Spec().Name, err)
 	}
 	if len(moves) > 2000 {
 		return nil, invalid("moves: %d moves (at most 2000)", len(moves))
@@ -151,7 +157,7 @@ func (s *Server) checkNew(r *http.Request, q newRequest) (checked, error) {
 			return
 		}
 		if st := g.Position().Status(); st.Over() {
-			rulesErr = invalid("fen: the position is already decided (%s)", game.Describe(st))
+			rulesErr = invalid("the position (fen) is already decided (%s): set up one where the game goes on", game.Describe(st))
 			return
 		}
 		c.variant, c.start = g.Variant().Spec().Name, g.StartFEN()
@@ -187,7 +193,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		theirs = store.Seat{Invite: store.HashToken(invite)}
 	case "engine":
 		if req.Level < 1 || req.Level > maxLevel {
-			return invalid("level %d (want 1 to %d)", req.Level, maxLevel)
+			return invalid("the engine has levels 1 to %d, not %d", maxLevel, req.Level)
 		}
 		theirs = engineSeat(req.Level)
 	case "open":

@@ -254,6 +254,7 @@ type apiGame struct {
 	Turn      string
 	DrawOffer *string `json:"draw_offer"`
 	Takeback  *string
+	Rematch   *rematchView
 	Moves     []moveView
 	Clocks    struct {
 		WhiteMs   int64      `json:"white_ms"`

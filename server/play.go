@@ -150,7 +150,13 @@ func (s *Server) playMove(ctx context.Context, r *replay, who seatRule, ply int,
 		r.play = nil
 		return nil, 0, err
 	}
+	// A move answers a draw offer: the opponent's lapses, the mover's own is
+	// withdrawn, except one made to the engine, which stands for the engine
+	// to answer at its move (enginePool.answerDraw).
 	st := store.State{Status: store.Ongoing, Result: store.NoResult, Clocks: clocks}
+	if g.DrawOffer == side && engineLevel(g.Seat(other(side))) > 0 {
+		st.DrawOffer = side
+	}
 	if over := r.play.Position().Status(); over.Over() {
 		st.Status, st.Result, st.Reason = store.Ended, store.Result(over.Result.String()), over.Reason
 	}
@@ -213,6 +219,9 @@ func (s *Server) act(ctx context.Context, r *replay, who seatRule, name string) 
 	side, err := who(g)
 	if err != nil {
 		return nil, err
+	}
+	if isRematchAction(name) {
+		return s.rematch(ctx, r, side, name)
 	}
 	if g.Status == store.Ended {
 		return nil, errEnded(g)
@@ -284,7 +293,7 @@ func (s *Server) act(ctx context.Context, r *replay, who seatRule, name string) 
 	case actClaimTimeout:
 		return nil, invalid("%s's time has not run out in game %s", turnOf(g), id)
 	default:
-		return nil, invalid("unknown action %q (want resign, offer-draw, accept-draw, decline-draw, takeback, accept-takeback, decline-takeback, abort or claim-timeout)", name)
+		return nil, invalid("unknown action %q (want resign, offer-draw, accept-draw, decline-draw, takeback, accept-takeback, decline-takeback, abort, claim-timeout, rematch, accept-rematch or decline-rematch)", name)
 	}
 	ng, err := s.store.SetState(ctx, id, g.Version, st)
 	if err != nil {

@@ -34,11 +34,19 @@ type gameView struct {
 	Position    json.RawMessage `json:"position,omitzero"`
 	DrawOffer   *store.Side     `json:"draw_offer"`
 	Takeback    *store.Side     `json:"takeback"`
+	Rematch     *rematchView    `json:"rematch"`
 	Timelines   []timelineView  `json:"timelines,omitzero"`
 	Branches    []branchView    `json:"branches,omitzero"`
 	Comments    int             `json:"comments"`
 	Created     time.Time       `json:"created"`
 	Updated     time.Time       `json:"updated"`
+}
+
+// rematchView is an ended game's rematch: the side that offers one, or the
+// game that was made of it.
+type rematchView struct {
+	By   store.Side `json:"by,omitempty"`
+	Game string     `json:"game,omitempty"`
 }
 
 type seatView struct {
@@ -134,6 +142,9 @@ func summarize(g store.Game) *gameView {
 	}
 	if g.Takeback != store.NoSide {
 		v.Takeback = &g.Takeback
+	}
+	if g.Rematch != store.NoSide || g.RematchGame != "" {
+		v.Rematch = &rematchView{By: g.Rematch, Game: g.RematchGame}
 	}
 	return v
 }

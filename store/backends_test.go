@@ -39,6 +39,7 @@ var contract = []struct {
 	{"SetState", testSetState},
 	{"ClaimSeat", testClaimSeat},
 	{"TakeInvite", testTakeInvite},
+	{"Rematch", testRematch},
 	{"ConcurrentInviteTakers", testConcurrentInviteTakers},
 	{"CommentSides", testCommentSides},
 	{"MigrateFirstSchema", testMigrateFirstSchema},

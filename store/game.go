@@ -139,6 +139,12 @@ type State struct {
 	DrawOffer Side `json:"draw_offer,omitempty"`
 	// Takeback is the side that asks to take back a move, NoSide for none.
 	Takeback Side `json:"takeback,omitempty"`
+	// Rematch is the side that offers a rematch of the ended game, NoSide
+	// for none.
+	Rematch Side `json:"rematch,omitempty"`
+	// RematchGame is the id of the game that was made as the rematch of
+	// this one (Store.Rematch); empty until then.
+	RematchGame string `json:"rematch_game,omitempty"`
 }
 
 func (st State) validate() error {
@@ -164,6 +170,15 @@ func (st State) validate() error {
 	}
 	if err := st.DrawOffer.validate("draw offer"); err != nil {
 		return err
+	}
+	if err := st.Rematch.validate("rematch offer"); err != nil {
+		return err
+	}
+	if st.Status != Ended && (st.Rematch != NoSide || st.RematchGame != "") {
+		return fmt.Errorf("%w: a %s game has a rematch offer or rematch game (only an ended game has them)", ErrInvalid, st.Status)
+	}
+	if st.RematchGame != "" && !ValidID(st.RematchGame) {
+		return fmt.Errorf("%w: rematch game id %q", ErrInvalid, st.RematchGame)
 	}
 	return st.Takeback.validate("takeback request")
 }

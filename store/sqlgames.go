@@ -16,19 +16,19 @@ const gameColumns = `id, variant, start,
 	white_invite, white_joined_ms, black_invite, black_joined_ms,
 	initial_ms, increment_ms, days_per_move,
 	status, result, reason, white_ms, black_ms, turn_start_ms, draw_offer, takeback,
-	ply, version, comments, created_ms, updated_ms`
+	rematch, rematch_game, ply, version, comments, created_ms, updated_ms`
 
 // setState is the SET clause that replaces a game's state (the values of
 // stateValues) and counts a new version.
 const setState = `status = ?, result = ?, reason = ?, white_ms = ?, black_ms = ?, turn_start_ms = ?,
-	draw_offer = ?, takeback = ?, version = version + 1, updated_ms = ?`
+	draw_offer = ?, takeback = ?, rematch = ?, rematch_game = ?, version = version + 1, updated_ms = ?`
 
 // openGame is the condition of a game that takes moves and seat claims.
 const openGame = `status <> 'ended'`
 
 func stateValues(st State, now time.Time) []any {
 	return []any{st.Status, st.Result, st.Reason, st.Clocks.White.Milliseconds(), st.Clocks.Black.Milliseconds(),
-		millis(st.Clocks.TurnStart), st.DrawOffer, st.Takeback, now.UnixMilli()}
+		millis(st.Clocks.TurnStart), st.DrawOffer, st.Takeback, st.Rematch, nullable(st.RematchGame), now.UnixMilli()}
 }
 
 func gameValues(g Game) []any {
@@ -38,7 +38,7 @@ func gameValues(g Game) []any {
 		g.White.Invite.bytes(), millis(g.White.Joined), g.Black.Invite.bytes(), millis(g.Black.Joined),
 		g.TimeControl.Initial.Milliseconds(), g.TimeControl.Increment.Milliseconds(), g.TimeControl.Days,
 		g.Status, g.Result, g.Reason, g.Clocks.White.Milliseconds(), g.Clocks.Black.Milliseconds(),
-		millis(g.Clocks.TurnStart), g.DrawOffer, g.Takeback,
+		millis(g.Clocks.TurnStart), g.DrawOffer, g.Takeback, g.Rematch, nullable(g.RematchGame),
 		g.Ply, g.Version, g.Comments, millis(g.Created), millis(g.Updated)}
 }
 
@@ -51,13 +51,14 @@ func scanGame(row rowScanner) (Game, error) {
 		whiteJoined, blackJoined     sql.NullInt64
 		initial, increment, wms, bms int64
 		turnStart, created, updated  sql.NullInt64
+		rematchGame                  sql.NullString
 	)
 	err := row.Scan(&g.ID, &g.Variant, &g.Start,
 		&whiteToken, &whiteOwner, &g.White.Engine, &blackToken, &blackOwner, &g.Black.Engine,
 		&whiteInvite, &whiteJoined, &blackInvite, &blackJoined,
 		&initial, &increment, &g.TimeControl.Days,
 		&g.Status, &g.Result, &g.Reason, &wms, &bms, &turnStart, &g.DrawOffer, &g.Takeback,
-		&g.Ply, &g.Version, &g.Comments, &created, &updated)
+		&g.Rematch, &rematchGame, &g.Ply, &g.Version, &g.Comments, &created, &updated)
 	if err != nil {
 		return Game{}, err
 	}
@@ -74,6 +75,7 @@ func scanGame(row rowScanner) (Game, error) {
 		return Game{}, fmt.Errorf("game %s: black invitation's %w", g.ID, err)
 	}
 	g.White.Owner, g.Black.Owner = whiteOwner.String, blackOwner.String
+	g.RematchGame = rematchGame.String
 	g.White.Joined, g.Black.Joined = timeOf(whiteJoined), timeOf(blackJoined)
 	g.TimeControl.Initial, g.TimeControl.Increment = durationOf(initial), durationOf(increment)
 	g.Clocks = Clocks{White: durationOf(wms), Black: durationOf(bms), TurnStart: timeOf(turnStart)}

@@ -57,6 +57,13 @@ type Store interface {
 	// the seat waits for no such invitation and with ErrEnded once the game
 	// is over. Moves made meanwhile do not stand in its way.
 	TakeInvite(ctx context.Context, id string, side Side, invite, token TokenHash) (Game, error)
+	// Rematch creates the game of spec and st as the rematch of the ended
+	// game id, in one transaction: the ended game gets its id as
+	// RematchGame (and its rematch offer is cleared), and both games are
+	// returned, the ended one first. It fails with ErrConflict unless the
+	// game is at version expectedVersion, and when it has a rematch game
+	// already; with ErrInvalid when it has not ended.
+	Rematch(ctx context.Context, id string, expectedVersion int64, spec GameSpec, st State) (ended, rematch Game, err error)
 
 	// AddComment adds a comment under the game, numbered after the last one;
 	// side is the side of its author, NoSide for a spectator.

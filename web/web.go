@@ -4,10 +4,12 @@
 //
 // Pages (each answers with the same app shell; static/js/main.js draws the page):
 //
-//	/            create a game, the open seeks (live), my games, games being played
+//	/            create a game (the form prefilled by ?variant=&fen=&color=&tc=&minutes=&increment=&days=&opponent=&level=,
+//	             as a finished game's "New game" links it), the open seeks (live), my games, games being played
 //	/seeks       the open seek list alone
 //	/game/{id}   play or watch a game; a friend's invitation link is /game/{id}#seat=TOKEN,
-//	             an open game's link is /game/{id} itself (a visitor joins with one click)
+//	             an open game's link is /game/{id} itself (a visitor joins with one click); an id that names
+//	             no game gets a page that says so
 //	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N), engine lines, PGN import
 //	/editor      position editor (?variant=&fen=)
 //

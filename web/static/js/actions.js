@@ -2,7 +2,7 @@
 // explosion picker (type, square, first move), the list of special actions that have no drag
 // gesture, and the typed-move form.
 
-import { h, clear } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 import { NAMES } from './pieces.js';
 
 /** label names an action for a person: its SAN, and its label when it says more. */
@@ -185,7 +185,7 @@ export function typedMoveForm(submit, { disabled = false } = {}) {
       await submit(text);
       input.value = '';
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = errorText(e);
     }
   });
   return form;

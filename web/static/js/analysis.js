@@ -3,7 +3,7 @@
 // (POST /import). Engine searches may wait in the server's queue: the panel shows the place in
 // line until the answer comes. The state lives in the URL, so a reload or a shared link shows the same board.
 
-import { h, clear, toast } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
@@ -131,7 +131,7 @@ export async function analysisPage(root) {
     try {
       st.pos = await positionAt(st.cursor);
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = errorText(e);
       return false;
     }
     const pos = st.pos;
@@ -205,7 +205,7 @@ export async function analysisPage(root) {
       const r = await mine.promise;
       if (search === mine) clear(engineOut, ...show(r));
     } catch (e) {
-      if (search === mine && e.code !== 'canceled') clear(engineOut, h('p', { class: 'form-error' }, e.message));
+      if (search === mine && e.code !== 'canceled') clear(engineOut, h('p', { class: 'form-error' }, errorText(e)));
     } finally {
       if (search === mine) search = null;
     }
@@ -255,7 +255,7 @@ export async function analysisPage(root) {
         h('button', { type: 'button', class: 'link', 'data-testid': 'import-open-' + i, onclick: () => open(g) },
           `${(g.tags && g.tags.White) || '?'} – ${(g.tags && g.tags.Black) || '?'} (${g.variant}, ${(g.moves || []).length} plies)`)))));
       open(games[0]);
-    } catch (e) { clear(importOut, h('p', { class: 'form-error' }, e.message)); toast(e.message, 'error'); }
+    } catch (e) { clear(importOut, h('p', { class: 'form-error', role: 'alert' }, errorText(e))); }
   }
 }
 

@@ -89,3 +89,17 @@ export function fmtMs(ms) {
   const p = (n) => String(n).padStart(2, '0');
   return hh ? `${hh}:${p(mm)}:${p(ss)}` : `${mm}:${p(ss)}`;
 }
+
+/**
+ * errorText turns a refused request (an ApiError) or any error into a sentence for a person:
+ * capitalised, ending with a full stop, with the connection and server faults said plainly.
+ */
+export function errorText(e) {
+  const code = e && e.code;
+  if (code === 'network') return 'Cannot reach the server. Check your connection; the page tries again by itself.';
+  if (code === 'internal') return 'The server failed to do this. Try again in a moment.';
+  if (code === 'too_large') return 'That is more than the server takes at once. Send less: a shorter text, or a few games at a time.';
+  const text = String((e && e.message) || e || 'Something went wrong').trim();
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : sentence + '.';
+}

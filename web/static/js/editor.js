@@ -3,7 +3,7 @@
 // the position text, checks it with POST /position and starts a game, an analysis or a mate
 // search from it.
 
-import { h, clear, copyText } from './dom.js';
+import { h, clear, copyText, errorText } from './dom.js';
 import { api } from './api.js';
 import { Board, squareName, parseSquare } from './board.js';
 import { boardTools } from './boardtools.js';
@@ -171,7 +171,7 @@ export async function editorPage(root) {
     } catch (e) {
       if (out.value !== text) return;
       verdict.className = 'form-error';
-      verdict.textContent = e.message;
+      verdict.textContent = errorText(e);
     }
   }
 }

@@ -2,7 +2,7 @@
 // live over the game's WebSocket. Players hold a seat token (from creating, joining, or taking
 // the invitation of the link's fragment, which works once); everyone else watches read-only.
 
-import { h, clear, toast, fmtMs, copyText } from './dom.js';
+import { h, clear, toast, fmtMs, copyText, errorText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
@@ -12,6 +12,7 @@ import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
+import { premoveMatch, premoveTargets } from './premove.js';
 import * as settings from './settings.js';
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
@@ -56,11 +57,23 @@ function linkFromFragment() {
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
   const link = linkFromFragment();
-  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false };
+  if (!GAME_ID.test(id)) { unknownGame(root, id, true); return; }
   const seat = () => seats.get(id);
+  let loaded = null, loadError = null;
+  try {
+    loaded = await api('GET', `/games/${id}`, undefined, seat() && seat().token);
+  } catch (e) {
+    if (e.code === 'not_found') { unknownGame(root, id, false); return; }
+    loadError = e;
+  }
+  const st = { game: null, view: null, want: null, viewPos: null, hover: null, premove: null, comments: new Map(), lastPly: -1, claimable: false };
   const board = new Board({
     label: 'Game board',
-    onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
+    onGesture: async (cands) => {
+      if (cands[0].kind === 'premove') { setPremove(cands[0]); return; }
+      const m = await choose(cands);
+      if (m) play(m.coord);
+    },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
     // The players' rows follow the board when it turns (the Flip button, the f key).
     onOrient: () => { if (st.game) drawPlayers(); },
@@ -77,6 +90,7 @@ export async function gamePage(root, id) {
   const notice = h('div', { class: 'seat-notice', 'data-testid': 'seat-notice', role: 'alert', hidden: true });
   const moveList = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': 'Moves' });
   const controls = h('div', { class: 'game-controls', 'data-testid': 'controls' });
+  const ending = h('div', { class: 'end-slot', 'data-testid': 'end-slot' });
   const special = h('div', { class: 'special-slot' });
   const variantSlot = h('div', { class: 'variant-slot' });
   const typed = h('div', { class: 'typed-slot' });
@@ -86,7 +100,7 @@ export async function gamePage(root, id) {
   clear(root, notice, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
-    h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
+    h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
 
@@ -100,16 +114,17 @@ export async function gamePage(root, id) {
     onMessage: (msg) => {
       if (msg.type === 'game') update(msg.game);
       else if (msg.type === 'comment') addComment(msg.comment);
-      else if (msg.type === 'error' && !msg.id) toast(msg.error.message, 'error');
+      else if (msg.type === 'error' && !msg.id) toast(errorText(msg.error), 'error');
     },
   });
   window.addEventListener('pagehide', () => socket.close());
+  // A premove is cancelled by a click anywhere on the board (a new one may start with it) or a right click.
+  board.svg.addEventListener('pointerdown', () => { if (st.premove) cancelPremove(); }, true);
+  board.el.addEventListener('contextmenu', (ev) => { if (st.premove || premoveAllowed()) { ev.preventDefault(); cancelPremove(); } });
+  document.addEventListener('keydown', browseKey);
 
-  try {
-    update(await api('GET', `/games/${id}`, undefined, seat() && seat().token));
-  } catch (e) {
-    if (!st.game) clear(status, e.code === 'not_found' ? 'No such game.' : e.message);
-  }
+  if (loaded) update(loaded);
+  else clear(status, errorText(loadError));
   if (link && st.game) await takeLink(link);
   // A link pasted into the address bar of this page changes only the fragment.
   window.addEventListener('hashchange', () => {
@@ -156,7 +171,7 @@ export async function gamePage(root, id) {
       return `This invitation was already taken: ${sideName(taken)} joined at ${clockTime(st.game[taken].joined)}. ` +
         'You are watching the game. To play, ask whoever sent you the link for a new game.';
     }
-    return e.message.charAt(0).toUpperCase() + e.message.slice(1) + '.';
+    return errorText(e);
   }
 
   /** showNotice shows what happened to the link above the game, until it is dismissed. */
@@ -178,9 +193,19 @@ export async function gamePage(root, id) {
         update(await api('POST', `/games/${id}/moves`, { ply: g.ply, move: text }, seat() && seat().token));
       }
     } catch (e) {
-      toast(e.message, 'error');
+      if (e.code === 'conflict') {
+        // Another change came first (the opponent's move, a takeback): show the game as it is now.
+        await reload();
+        e.message = 'The game changed before your move arrived, so it was not played; the board shows the game as it is now.';
+      }
+      toast(errorText(e), 'error');
       throw e;
     }
+  }
+
+  /** reload reads the game again (after a refusal that says it changed). */
+  async function reload() {
+    try { update(await api('GET', `/games/${id}`, undefined, seat() && seat().token)); } catch { /* the socket brings it */ }
   }
 
   async function action(name) {
@@ -188,15 +213,18 @@ export async function gamePage(root, id) {
       if (socket.ws && socket.ws.readyState === WebSocket.OPEN) await socket.send({ type: 'action', action: name });
       else update(await api('POST', `/games/${id}/actions`, { action: name }, seat() && seat().token));
     } catch (e) {
-      toast(e.message, 'error');
+      toast(errorText(e), 'error');
     }
   }
 
   function update(game) {
     if (!game || game.id !== id) return;
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
-    const first = !st.game;
+    const prev = st.game;
+    const first = !prev;
     st.game = game;
+    if (prev) tellAnswers(prev, game);
+    if (game.status !== 'ongoing') st.premove = null;
     if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);
     if (first || (game.you && game.you !== st.you)) board.setOrientation(settings.orientation(orientKey, game.you || 'white'));
     st.you = game.you;
@@ -204,6 +232,7 @@ export async function gamePage(root, id) {
       if (!first && game.ply > st.lastPly) moveSound(false);
       st.lastPly = game.ply;
       if (st.view !== null && st.view >= game.ply) st.view = null;
+      if (st.view === null) st.want = null;
     }
     document.title = `${playerName(game, 'white')} – ${playerName(game, 'black')} · ${game.variant} · timechess`;
     root.dataset.ply = game.ply;
@@ -214,6 +243,84 @@ export async function gamePage(root, id) {
     drawMoves();
     drawControls();
     drawInvite();
+    if (st.premove && canMove()) playPremove();
+    const next = game.rematch && game.rematch.game;
+    if (next && game.you && prev && !(prev.rematch && prev.rematch.game)) goToRematch(game);
+  }
+
+  /**
+   * tellAnswers says what the opponent (a person or the engine) did with this player's draw
+   * offer, takeback request or rematch offer, comparing the game before (prev) and after (game) a change.
+   */
+  function tellAnswers(prev, game) {
+    const you = game.you;
+    if (!you) return;
+    const engine = (game[other(you)] || {}).player === 'engine';
+    const who = engine ? 'The engine' : 'Your opponent';
+    if (sideOf(prev.draw_offer) === you && !sideOf(game.draw_offer)) {
+      if (game.status === 'ongoing') toast(`${who} declined your draw offer.`);
+      else if (game.reason === 'agreement') toast(`${who} accepted your draw offer: the game is drawn.`);
+    }
+    if (sideOf(prev.takeback) === you && !sideOf(game.takeback) && game.ply === prev.ply && game.status === 'ongoing') {
+      toast(`${who} declined your takeback request.`);
+    }
+    const offered = (r) => r && r.by;
+    if (offered(prev.rematch) === you && !game.rematch) toast(`${who} declined your rematch offer.`);
+  }
+
+  /** goToRematch opens the rematch with this browser's seat in it: the same token, the other colour. */
+  function goToRematch(game) {
+    const s = seat();
+    if (s) seats.set(game.rematch.game, s.token, other(game.you));
+    location.assign('/game/' + game.rematch.game);
+  }
+
+  /** premoveAllowed says whether the player may set a premove now: a live clock, the opponent to move. */
+  function premoveAllowed() {
+    const g = st.game;
+    const tc = (g && g.time_control) || {};
+    return !!(g && g.you && g.status === 'ongoing' && st.view === null && g.position && g.position.turn !== g.you &&
+      (tc.initial_ms || tc.increment_ms));
+  }
+
+  function setPremove(m) {
+    st.premove = { from: m.from, to: m.to };
+    drawMarks();
+    drawStatus();
+  }
+
+  function cancelPremove() {
+    if (!st.premove) return;
+    st.premove = null;
+    drawMarks();
+    drawStatus();
+  }
+
+  /** playPremove plays the premove now that the turn has come, or drops it with a note when it is not legal. */
+  function playPremove() {
+    const pm = st.premove;
+    st.premove = null;
+    const m = premoveMatch(st.game.position.moves, pm);
+    if (m) play(m.coord).catch(() => {});
+    else toast(`Premove ${pm.from}–${pm.to} dropped: it is not legal now.`);
+    drawMarks();
+    drawStatus();
+  }
+
+  /**
+   * browseKey steps through the moves with the arrow keys (Home and End for the first and last
+   * board), unless a text field or the board has the keys (on the board they move its cursor).
+   */
+  function browseKey(ev) {
+    const g = st.game;
+    if (!g || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest && ev.target.closest('input, textarea, select, [contenteditable], svg, dialog')) return;
+    if (ev.key === 'Escape' && st.premove) { cancelPremove(); return; }
+    const at = st.want ?? st.view ?? g.ply;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: g.ply }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    if (to >= 0 && to <= g.ply && to !== at) openPly(to);
   }
 
   function canMove() {
@@ -228,7 +335,9 @@ export async function gamePage(root, id) {
   function drawBoard() {
     const pos = shownPosition();
     if (!pos) return;
-    board.set(pos, { movable: canMove(), keepSelection: true });
+    // While the opponent is to move, the board offers premoves: any way the player's men move.
+    const premoving = premoveAllowed();
+    board.set(premoving ? { ...pos, moves: premoveTargets(pos, st.game.you) } : pos, { movable: canMove() || premoving, keepSelection: true });
     banner.show(pos);
     drawMarks();
     const live = st.view === null;
@@ -239,7 +348,7 @@ export async function gamePage(root, id) {
       st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
       travelersPanel(pos),
       timethiefPanel(pos, moves, (m) => play(m.coord), drawMarks));
-    if (!st.game.you) {
+    if (!st.game.you || st.game.status === 'ended') {
       clear(typed);
       delete typed.dataset.enabled;
     } else if (!typed.firstChild || typed.dataset.enabled !== String(canMove())) {
@@ -251,7 +360,8 @@ export async function gamePage(root, id) {
   function drawMarks() {
     const pos = board.position;
     if (!pos) return;
-    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
+    const pm = st.premove ? [{ square: st.premove.from, cls: 'mark-premove' }, { square: st.premove.to, cls: 'mark-premove' }] : [];
+    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover), ...pm]);
   }
 
   function clockOf(side) {
@@ -321,6 +431,7 @@ export async function gamePage(root, id) {
       text = g.you ? (turn === g.you ? 'Your move' : 'Waiting for the opponent') : `${turn === 'white' ? 'White' : 'Black'} to move`;
       if (g.position.check && g.position.check.length) text += ' — check';
       if (!g.you) text += ' (watching)';
+      if (st.premove) text += ` · premove ${st.premove.from}–${st.premove.to}`;
     }
     status.textContent = text;
     status.dataset.turn = g.position ? g.position.turn : '';
@@ -338,13 +449,17 @@ export async function gamePage(root, id) {
 
   async function openPly(ply) {
     const g = st.game;
-    if (ply >= g.ply) { st.view = null; st.viewPos = null; }
+    if (ply >= g.ply) { st.view = null; st.viewPos = null; st.want = null; }
     else {
+      st.want = ply;
       try {
-        st.viewPos = await api('GET', `/games/${id}/position?ply=${ply}`);
+        const pos = await api('GET', `/games/${id}/position?ply=${ply}`);
+        if (st.want !== ply) return; // a later key press asked for another board
+        st.viewPos = pos;
         st.view = ply;
-      } catch (e) { toast(e.message, 'error'); return; }
+      } catch (e) { toast(errorText(e), 'error'); return; }
     }
+    st.premove = null;
     browse.hidden = st.view === null;
     clear(browse, st.view === null ? null : [
       `Viewing the board ${viewText(g, st.view)}. `,
@@ -377,6 +492,9 @@ export async function gamePage(root, id) {
       if (g.ply < 2) out.push(btn('Abort', 'abort', 'abort', 'secondary'));
       if (st.claimable) out.push(btn('Claim win on time', 'claim-timeout', 'claim-timeout'));
     }
+    // A finished game trades the game's buttons for what comes after it.
+    controls.hidden = g.status === 'ended';
+    clear(ending, g.status === 'ended' ? endPanel(g, btn, () => goToRematch(g)) : null);
     clear(controls, out);
   }
 
@@ -398,7 +516,7 @@ export async function gamePage(root, id) {
       seats.set(id, r.token, r.side);
       update(r.game);
       socket.reconnect();
-    } catch (e) { toast(e.message, 'error'); }
+    } catch (e) { toast(errorText(e), 'error'); }
   }
 
   function drawInvite() {
@@ -438,7 +556,7 @@ export async function gamePage(root, id) {
         addComment(await api('POST', `/games/${id}/comments`, { author: author.value.trim() || 'anonymous', text: text.value.trim() }, token));
         text.value = '';
         err.textContent = '';
-      } catch (e) { err.textContent = e.message; }
+      } catch (e) { err.textContent = errorText(e); }
     });
     return h('section', { class: 'panel comments', 'data-testid': 'comments', 'aria-label': 'Comments' }, h('h3', {}, 'Comments'), commentsList, form);
   }
@@ -460,6 +578,105 @@ export async function gamePage(root, id) {
       h('time', { datetime: x.at, class: 'muted' }, x.at ? new Date(x.at).toLocaleString() : ''),
       h('p', {}, x.text))));
   }
+}
+
+/** GAME_ID is the form of a game's id: 12 characters of a-z and 2-7. */
+const GAME_ID = /^[a-z2-7]{12}$/;
+
+/**
+ * unknownGame draws the page of an address that names no game (malformed: not even an id),
+ * with the way on; nothing is kept live.
+ */
+function unknownGame(root, id, malformed) {
+  let shown = id;
+  try { shown = decodeURIComponent(id); } catch { /* shown as typed */ }
+  if (shown.length > 40) shown = shown.slice(0, 40) + '…';
+  document.title = 'No such game · timechess';
+  root.dataset.status = 'unknown';
+  clear(root, h('section', { class: 'panel unknown-game', 'data-testid': 'unknown-game' },
+    h('h2', {}, 'Game not found'),
+    h('p', { 'data-testid': 'unknown-text' }, malformed
+      ? `“${shown}” is not a game id: a game's address ends in its 12-character id of letters and digits 2-7, such as /game/4ttxxhwyoxo3. The link is probably mistyped or cut short.`
+      : `No game with id ${shown}. It may have been aborted before anyone moved, or the link is mistyped.`),
+    h('p', { class: 'row' },
+      h('a', { class: 'button', href: '/', 'data-testid': 'unknown-home' }, 'Start a new game'),
+      h('a', { class: 'button secondary', href: '/seeks' }, 'Find an opponent'),
+      h('a', { class: 'button secondary', href: '/analysis' }, 'Analysis board'))));
+}
+
+/** endText says how a game ended, for a person: "Black wins on time", "Draw by agreement". */
+function endText(g) {
+  if (g.reason.startsWith('aborted')) return `The game was ${g.reason}.`;
+  const how = g.reason === 'time' ? ' on time' : g.reason ? ` by ${g.reason}` : '';
+  if (g.result === '1/2-1/2') return `Draw${how}.`;
+  const winner = g.result === '1-0' ? 'white' : 'black';
+  if (g.you) return (g.you === winner ? 'You won' : 'You lost') + how + '.';
+  return `${sideName(winner)} wins${how}.`;
+}
+
+/** gameSettings are the query of a new game with g's settings (home page prefill). */
+function gameSettings(g) {
+  const tc = g.time_control || {};
+  const q = new URLSearchParams({ variant: g.variant, fen: g.start || '' });
+  if (tc.initial_ms || tc.increment_ms) {
+    q.set('tc', 'live');
+    q.set('minutes', tc.initial_ms / 60000);
+    q.set('increment', (tc.increment_ms || 0) / 1000);
+  } else if (tc.days) {
+    q.set('tc', 'corr');
+    q.set('days', tc.days);
+  } else {
+    q.set('tc', 'none');
+  }
+  if (g.you) q.set('color', g.you);
+  const opp = g.you && g[other(g.you)];
+  if (opp && opp.player === 'engine') {
+    q.set('opponent', 'engine');
+    q.set('level', opp.level);
+  }
+  return q;
+}
+
+/** analysisLink is the analysis board's address with g's variant, start and moves. */
+function analysisLink(g) {
+  const q = new URLSearchParams({ variant: g.variant });
+  if (g.start) q.set('fen', g.start);
+  const moves = (g.moves || []).map((m) => m.coord);
+  if (moves.length) q.set('moves', moves.join(','));
+  return '/analysis?' + q;
+}
+
+/**
+ * endPanel is what a finished game offers: how it ended, a rematch (offered, or answered when
+ * the opponent offered one), a new game with the same settings, and the analysis board.
+ * btn(label, action, testid, cls) makes an action button; goRematch opens the rematch with this
+ * browser's seat.
+ */
+function endPanel(g, btn, goRematch) {
+  const r = g.rematch || {};
+  const opp = g.you && g[other(g.you)];
+  const rematchable = opp && opp.player !== 'open' && !opp.invited;
+  let rematch = null, note = null;
+  if (r.game && !g.you) rematch = h('a', { class: 'button', href: '/game/' + r.game, 'data-testid': 'rematch-link' }, 'Watch the rematch');
+  if (g.you && rematchable) {
+    if (r.game) rematch = h('button', { type: 'button', 'data-testid': 'rematch-link', onclick: goRematch }, 'Go to the rematch');
+    else if (r.by === g.you) {
+      rematch = h('button', { type: 'button', disabled: true, 'data-testid': 'rematch-offered' }, 'Rematch offered');
+      note = h('p', { class: 'muted', 'data-testid': 'rematch-note' }, 'Waiting for your opponent to accept; you both move to the new game then.');
+    } else if (r.by) {
+      rematch = [btn('Accept rematch', 'accept-rematch', 'accept-rematch'), btn('Decline', 'decline-rematch', 'decline-rematch', 'secondary')];
+      note = h('p', { 'data-testid': 'rematch-note' }, 'Your opponent offers a rematch, colours swapped.');
+    } else {
+      rematch = btn('Rematch', 'rematch', 'rematch');
+      rematch.title = opp.player === 'engine' ? 'A new game against the engine at once, colours swapped' : 'Offer your opponent a new game, colours swapped';
+    }
+  }
+  return h('div', { class: 'game-end', 'data-testid': 'game-end' },
+    h('p', { class: 'end-text', 'data-testid': 'end-text' }, endText(g)),
+    note,
+    h('div', { class: 'row' }, rematch,
+      h('a', { class: 'button secondary', href: '/?' + gameSettings(g), 'data-testid': 'new-game' }, 'New game'),
+      h('a', { class: 'button secondary', href: analysisLink(g), 'data-testid': 'analyse' }, 'Analyse')));
 }
 
 /**

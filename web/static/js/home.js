@@ -1,7 +1,7 @@
 // The home page: create a game (variant, position, colour, time, opponent), the open seek
 // list (live over the lobby WebSocket), one's own games and ongoing games to watch.
 
-import { h, clear, toast } from './dom.js';
+import { h, clear, toast, errorText } from './dom.js';
 import { api, seats, mySeeks, LiveSocket } from './api.js';
 
 let variantsCache = null;
@@ -65,32 +65,43 @@ export async function homePage(root, { seeksOnly = false } = {}) {
 /** createForm is the new-game form; onSeek is told when it posted a seek of this browser. */
 async function createForm(onSeek) {
   const params = new URLSearchParams(location.search);
-  const vsel = await variantSelect(params.get('variant') || 'chess', { name: 'variant', 'data-testid': 'create-variant' });
-  const fen = h('textarea', { name: 'fen', rows: 2, placeholder: 'Position text (empty: the start position)', 'aria-label': 'Set-up position', 'data-testid': 'create-fen' }, params.get('fen') || '');
-  const radio = (name, value, text, checked) => h('label', { class: 'inline' },
-    h('input', { type: 'radio', name, value, checked, 'data-testid': `${name}-${value}` }), ' ' + text);
+  const variant = params.get('variant') || 'chess';
+  const vsel = await variantSelect(variant, { name: 'variant', 'data-testid': 'create-variant' });
+  // A game's own start position comes back as the variant's start: no set-up position then.
+  const own = (await variants()).find((v) => v.name === variant);
+  const setUp = params.get('fen') && !(own && own.start === params.get('fen')) ? params.get('fen') : '';
+  const fen = h('textarea', { name: 'fen', rows: 2, placeholder: 'Position text (empty: the start position)', 'aria-label': 'Set-up position', 'data-testid': 'create-fen' }, setUp);
+  // The address may carry the settings of a finished game ("New game"): ?color=&tc=&minutes=&increment=&days=&opponent=&level=.
+  const chosen = { color: params.get('color') || 'white', tc: params.get('tc') || 'live', opponent: params.get('opponent') || 'friend' };
+  const preset = (name, fallback) => params.get(name) || fallback;
+  const radio = (name, value, text) => h('label', { class: 'inline' },
+    h('input', { type: 'radio', name, value, checked: chosen[name] === value, 'data-testid': `${name}-${value}` }), ' ' + text);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'create-error' });
   const form = h('form', { class: 'create-form', 'data-testid': 'create-form' },
     h('label', {}, 'Variant ', vsel),
-    h('details', { open: !!params.get('fen') }, h('summary', {}, 'Start from a set-up position'), fen),
+    h('details', { open: !!setUp }, h('summary', {}, 'Start from a set-up position'), fen),
     h('fieldset', {}, h('legend', {}, 'Your colour'),
-      radio('color', 'white', 'White', true), radio('color', 'black', 'Black'), radio('color', 'random', 'Random')),
+      radio('color', 'white', 'White'), radio('color', 'black', 'Black'), radio('color', 'random', 'Random')),
     h('fieldset', {}, h('legend', {}, 'Time'),
-      radio('tc', 'live', 'Live clock', true),
-      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'minutes', min: 0.5, max: 180, step: 0.5, value: 10, 'aria-label': 'Minutes' }), ' min +'),
-      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'increment', min: 0, max: 60, value: 5, 'aria-label': 'Increment seconds' }), ' s'),
+      radio('tc', 'live', 'Live clock'),
+      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'minutes', min: 0.5, max: 180, step: 0.5, value: preset('minutes', 10), 'aria-label': 'Minutes' }), ' min +'),
+      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'increment', min: 0, max: 60, value: preset('increment', 5), 'aria-label': 'Increment seconds' }), ' s'),
       h('br'),
       radio('tc', 'corr', 'Correspondence'),
-      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'days', min: 1, max: 14, value: 3, 'aria-label': 'Days per move' }), ' days per move'),
+      h('label', { class: 'inline' }, h('input', { type: 'number', name: 'days', min: 1, max: 14, value: preset('days', 3), 'aria-label': 'Days per move' }), ' days per move'),
       h('br'),
       radio('tc', 'none', 'No clock')),
     h('fieldset', {}, h('legend', {}, 'Opponent'),
-      h('div', {}, radio('opponent', 'friend', 'A friend: a private link seats the first person who opens it', true)),
+      h('div', {}, radio('opponent', 'friend', 'A friend: a private link seats the first person who opens it')),
       h('div', {}, radio('opponent', 'open', 'Anyone with the game link: the first visitor to join plays')),
       h('div', {}, radio('opponent', 'seek', 'Anyone in the lobby: post a seek to the open seek list')),
       radio('opponent', 'engine', 'The engine'),
-      h('label', { class: 'inline' }, ' level ', h('input', { type: 'number', name: 'level', min: 1, max: 8, value: 3, 'aria-label': 'Engine level', 'data-testid': 'engine-level' }))),
+      h('label', { class: 'inline' }, ' level ', h('input', { type: 'number', name: 'level', min: 1, max: 8, value: preset('level', 3), 'aria-label': 'Engine level', 'data-testid': 'engine-level' }))),
     h('button', { type: 'submit', 'data-testid': 'create-submit' }, 'Create game'), err);
+  // A setting the address names wrongly falls back to the first choice.
+  for (const name of Object.keys(chosen)) {
+    if (!form.querySelector(`[name=${name}]:checked`)) form.querySelector(`[name=${name}]`).checked = true;
+  }
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     err.textContent = '';
@@ -112,7 +123,7 @@ async function createForm(onSeek) {
       seats.set(r.game.id, r.token, r.side, r.invite_token ? { invite: r.invite_token } : {});
       location.assign('/game/' + r.game.id);
     } catch (e) {
-      err.textContent = e.message;
+      err.textContent = errorText(e);
     }
   });
   return form;
@@ -137,14 +148,14 @@ async function acceptSeek(id) {
     const r = await api('POST', `/seeks/${id}/accept`);
     seats.set(r.game.id, r.token, r.side);
     location.assign('/game/' + r.game.id);
-  } catch (e) { toast(e.message, 'error'); }
+  } catch (e) { toast(errorText(e), 'error'); }
 }
 
 async function cancelSeek(id) {
   try {
     await api('DELETE', `/seeks/${id}`, undefined, mySeeks.all()[id]);
     mySeeks.remove(id);
-  } catch (e) { toast(e.message, 'error'); }
+  } catch (e) { toast(errorText(e), 'error'); }
 }
 
 let watching = false;
@@ -197,12 +208,12 @@ async function loadMine(el) {
   try {
     const games = await api('POST', '/games/mine', { tokens });
     clear(el, games.length ? h('ul', { class: 'games' }, games.map(gameRow)) : h('p', { class: 'muted' }, 'No games yet.'));
-  } catch (e) { clear(el, h('p', { class: 'form-error' }, e.message)); }
+  } catch (e) { clear(el, h('p', { class: 'form-error' }, errorText(e))); }
 }
 
 async function loadOngoing(el) {
   try {
     const games = await api('GET', '/games?status=ongoing&limit=30');
     clear(el, games.length ? h('ul', { class: 'games' }, games.map(gameRow)) : h('p', { class: 'muted' }, 'No games are being played.'));
-  } catch (e) { clear(el, h('p', { class: 'form-error' }, e.message)); }
+  } catch (e) { clear(el, h('p', { class: 'form-error' }, errorText(e))); }
 }

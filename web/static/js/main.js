@@ -5,7 +5,7 @@ import { h, clear, toast } from './dom.js';
 const ROUTES = [
   [/^\/$/, async (root) => (await import('./home.js')).homePage(root)],
   [/^\/seeks$/, async (root) => (await import('./home.js')).homePage(root, { seeksOnly: true })],
-  [/^\/game\/([A-Za-z0-9_-]+)$/, async (root, m) => (await import('./game.js')).gamePage(root, m[1])],
+  [/^\/game\/([^/]+)$/, async (root, m) => (await import('./game.js')).gamePage(root, m[1])],
   [/^\/analysis$/, async (root) => (await import('./analysis.js')).analysisPage(root)],
   [/^\/editor$/, async (root) => (await import('./editor.js')).editorPage(root)],
 ];
