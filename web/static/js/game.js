@@ -10,6 +10,7 @@ import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
+import { giffordTray } from './gifford.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import * as settings from './settings.js';
@@ -71,6 +72,7 @@ export async function gamePage(root, id) {
   const bottom = playerRow('player-bottom');
   const status = h('div', { class: 'status', 'data-testid': 'status', role: 'status' }, 'Loading…');
   const banner = turnBanner();
+  const gifford = giffordTray(board, (m) => play(m.coord));
   const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
   const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
   const invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
@@ -84,7 +86,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -230,6 +232,7 @@ export async function gamePage(root, id) {
     if (!pos) return;
     board.set(pos, { movable: canMove(), keepSelection: true });
     banner.show(pos);
+    gifford.show(pos, canMove());
     drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
@@ -251,7 +254,7 @@ export async function gamePage(root, id) {
   function drawMarks() {
     const pos = board.position;
     if (!pos) return;
-    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
+    board.setMarks([...gifford.marks(), ...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
   }
 
   function clockOf(side) {
