@@ -18,7 +18,7 @@ var bishopLandings = []string{"a4", "a6", "b3", "b5", "c4", "c6", "d3", "d7", "e
 // TestBrowserGiffordBoard plays Gifford's time travel on the board (docs/rules/gifford.md, G3
 // and G4): White sends the f1 bishop to move 3 by dragging it onto the tray and choosing the
 // number, the bishop waits in the tray, and at move 3 it lands from the pocket on a highlighted
-// square; the same by clicks; the same on a 390 px phone; and on the analysis board. The turn
+// square; the same by clicks and keys; the same on a 390 px phone; and on the analysis board. The turn
 // banner never moves the board.
 func TestBrowserGiffordBoard(t *testing.T) {
 	e := newEnv(t)
@@ -29,7 +29,12 @@ func TestBrowserGiffordBoard(t *testing.T) {
 		w.screenshot("page-start")
 		noBanner := boardBox(w)
 		w.waitJS(`document.querySelector('[data-testid=turn-banner]').hidden`, "no banner at the start")
-		w.dragTo("f1", `[data-testid=tray]`)
+		x1, y1 := w.point(`[data-testid=tray]`)
+		x0, y0 := w.center("f1")
+		w.dragPoints(x0, y0, x1, y1, func() {
+			w.waitJS(`document.querySelector('[data-testid=tray]').classList.contains('drop-over')`, "the tray lit under the dragged bishop")
+			w.screenshot("page-drag-over-tray")
+		})
 		w.waitJS(`!document.querySelector('[data-testid=send-chooser]').hidden`, "the move number chooser")
 		// Only the legal numbers (2 to 11: sent at move 1, back 1 to 10 moves later), in numeric order.
 		expectTexts(w, `[data-testid=send-numbers] button`, "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
@@ -63,11 +68,16 @@ func TestBrowserGiffordBoard(t *testing.T) {
 		if got := eval[string](w, `document.getElementById('app').dataset.ply`); got != "0" {
 			w.fail("cancelling the chooser played a move: ply %s", got)
 		}
+		// The keyboard reaches the same: Tab from the board to the tray's button, Enter, Tab to 3, Enter.
 		w.clickSquare("f1")
-		w.click("send-target")
+		w.do(chromedp.KeyEvent("\t"))
+		w.waitJS(`document.activeElement === document.querySelector('[data-testid=send-target]')`, "the tray's button focused by Tab")
+		w.do(chromedp.KeyEvent("\r"))
 		expectTexts(w, `[data-testid=send-numbers] button`, "2", "3", "4", "5", "6", "7", "8", "9", "10", "11")
-		w.click("send-to-3")
-		g.played(1, "a send by clicks")
+		w.do(chromedp.KeyEvent("\t"))
+		w.waitJS(`document.activeElement === document.querySelector('[data-testid=send-to-3]')`, "3 focused by Tab")
+		w.do(chromedp.KeyEvent("\r"))
+		g.played(1, "a send by clicks and keys")
 		sendsBishop(g)
 		playOn(g, false)
 		pocketReady(w)
@@ -221,8 +231,9 @@ func (c *client) point(selector string) (float64, float64) {
 	return pt[0], pt[1]
 }
 
-// dragPoints drags with the mouse from one viewport point to another.
-func (c *client) dragPoints(x0, y0, x1, y1 float64) {
+// dragPoints drags with the mouse from one viewport point to another; hold (optional) runs
+// before the button is released.
+func (c *client) dragPoints(x0, y0, x1, y1 float64, hold ...func()) {
 	c.t.Helper()
 	left := chromedp.ButtonType(input.MouseButtonLeft)
 	steps := []chromedp.Action[chromedp.Void]{
@@ -233,8 +244,11 @@ func (c *client) dragPoints(x0, y0, x1, y1 float64) {
 		f := float64(i) / 8
 		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, left))
 	}
-	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, left, chromedp.ClickCount(1)))
 	c.do(steps...)
+	for _, f := range hold {
+		f()
+	}
+	c.do(chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, left, chromedp.ClickCount(1)))
 }
 
 // dragTo drags the man on a square of the board onto the element the CSS selector finds.
