@@ -62,6 +62,7 @@ export function giffordTray(board, play) {
 
   /** show refills the pocket and the tray for pos. */
   function show(pos, movable) {
+    const same = st.pos && pos && st.pos.fen === pos.fen;
     st.pos = pos;
     el.hidden = !(pos && pos.gifford);
     if (el.hidden) {
@@ -71,8 +72,10 @@ export function giffordTray(board, play) {
     st.moves = movable ? pos.moves || [] : [];
     st.sends = st.moves.filter((m) => m.kind === 'send');
     st.drops = st.moves.filter((m) => m.kind === 'drop');
-    st.choosing = null;
-    chooser.hidden = true;
+    if (!same || !st.sends.some((m) => m.from === st.choosing)) { // an update of the same board keeps the chooser open
+      st.choosing = null;
+      chooser.hidden = true;
+    }
     drawPocket();
     drawLists();
     drawTarget(board.selected && st.sends.some((m) => m.from === board.selected) ? board.selected : null);
