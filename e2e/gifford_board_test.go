@@ -48,6 +48,13 @@ func TestBrowserGiffordBoard(t *testing.T) {
 			w.fail("the arrival banner moved the board: %v without it, %v with it", noBanner, got)
 		}
 		w.screenshot("page-pocket")
+		// A dark square is refused: the bishop comes back to the pocket, which says why.
+		w.dragFrom(`[data-testid=pocket-man]`, "c3")
+		w.waitJS(`document.querySelector('[data-testid=pocket-how]').textContent === 'He cannot land on c3: drop him on one of the highlighted squares.'`, "the pocket's word on the refused square")
+		if got := eval[string](w, `document.getElementById('app').dataset.ply`); got != "4" {
+			w.fail("a drop on a dark square was played: ply %s", got)
+		}
+		w.screenshot("page-pocket-missed")
 		w.dragFrom(`[data-testid=pocket-man]`, "c4")
 		g.played(5, "an arrival dragged from the pocket")
 		arrived(g, "c4")

@@ -102,7 +102,9 @@ export function giffordTray(board, play) {
       onclick: (ev) => pick(man, ev.detail === 0),
     }, manIcon(due.kind, due.color, 'pocket-icon'));
     man.addEventListener('pointerdown', (ev) => {
-      if (canDrop) board.dragIn(ev, { kind: due.kind, color: due.color, state: '' }, st.drops);
+      if (!canDrop) return;
+      board.dragIn(ev, { kind: due.kind, color: due.color, state: '' }, st.drops);
+      window.addEventListener('pointerup', (up) => missed(ev, up), { once: true });
     });
     const how = lost ? `He leaves the game; ${sideName(due.color)} plays this turn as usual.`
       : canDrop ? 'Drag him onto a highlighted square, or click him, then a square.'
@@ -110,6 +112,15 @@ export function giffordTray(board, play) {
     clear(pocket, h('h3', {}, lost ? `${what}: Lost in Time` : `${what} arrives now`),
       h('div', { class: 'pocket-row' }, man, h('p', { class: 'pocket-how', 'data-testid': 'pocket-how' }, how)),
       h('p', { class: 'pocket-text muted', 'data-testid': 'pocket-text' }, notice ? notice.text : `${what} is due at move ${due.move}.`));
+  }
+
+  /** missed says so in the pocket when the man was dropped on a square of the board he may not land on. */
+  function missed(down, up) {
+    const sq = board.squareAt(up.clientX, up.clientY);
+    const how = pocket.querySelector('.pocket-how');
+    if (!sq || !how || Math.hypot(up.clientX - down.clientX, up.clientY - down.clientY) <= 4 || st.drops.some((m) => m.to === sq)) return;
+    how.classList.add('miss');
+    how.textContent = `He cannot land on ${sq}: drop him on one of the highlighted squares.`;
   }
 
   /** pick answers a click on the pocket man: the board then takes a landing square. */
