@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // bishopLandings are the squares White's f1 bishop may arrive on after 1. Bf1//3 e5 2. g3 d5:
@@ -18,7 +19,8 @@ var bishopLandings = []string{"a4", "a6", "b3", "b5", "c4", "c6", "d3", "d7", "e
 // TestBrowserGiffordBoard plays Gifford's time travel on the board (docs/rules/gifford.md, G3
 // and G4): White sends the f1 bishop to move 3 by dragging it onto the tray and choosing the
 // number, the bishop waits in the tray, and at move 3 it lands from the pocket on a highlighted
-// square; the same by clicks and keys; the same on a 390 px phone; and on the analysis board. The turn
+// square; the same by clicks and keys; the same on a 390 px phone; and on the analysis board,
+// the arrival by keyboard. The turn
 // banner never moves the board.
 func TestBrowserGiffordBoard(t *testing.T) {
 	e := newEnv(t)
@@ -124,9 +126,15 @@ func TestBrowserGiffordBoard(t *testing.T) {
 		c.open("/analysis?" + url.Values{"variant": {"gifford"}, "moves": {"f1//3,e7e5,g2g3,d7d5"}}.Encode())
 		pocketReady(c)
 		c.screenshot("page-analysis-pocket")
-		c.dragFrom(`[data-testid=pocket-man]`, "h3")
+		// By keyboard: Enter on the pocket man puts the board's cursor on the first landing
+		// square (a4); two steps up is a6, and Enter lands the bishop there.
+		c.do(chromedp.Focus(chromedp.CSS(`[data-testid=pocket-man]`)), chromedp.KeyEvent("\r"))
+		c.waitJS(`document.activeElement === document.querySelector('[data-testid=board] svg')`, "the board focused")
+		c.do(chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp))
+		c.screenshot("keyboard-cursor-a6")
+		c.do(chromedp.KeyEvent("\r"))
 		c.waitJS(`document.querySelectorAll('[data-testid=move-list] li[data-ply]').length === 5`, "the arrival in the line")
-		expectPiece(c, "h3", "white bishop")
+		expectPiece(c, "a6", "white bishop")
 		c.dragTo("e1", `[data-testid=tray]`) // Black to move: White's King is not Black's to send
 		c.waitJS(`document.querySelector('[data-testid=send-chooser]').hidden`, "no chooser for the opponent's man")
 		c.dragTo("d8", `[data-testid=tray]`)

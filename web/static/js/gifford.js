@@ -23,7 +23,7 @@ export function sendNumber(m) {
  * dueArrival is the booking of the side to move that arrives (or is Lost in Time) this turn:
  * the earliest due at or before the current move (G4), or null.
  */
-export function dueArrival(pos) {
+function dueArrival(pos) {
   const g = pos && pos.gifford;
   if (!g) return null;
   const now = fenTurn(pos.fen).number;
