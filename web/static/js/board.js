@@ -109,7 +109,6 @@ export class Board {
    */
   setDropZones(zones) {
     this.zones = zones || [];
-    this.readyFrom = undefined;
     this.render();
   }
 

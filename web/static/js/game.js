@@ -1,4 +1,4 @@
-// The game page: board, clocks, move list, actions, variant panels and comments of one game,
+// The game page: board (with Gifford's tray and pocket), clocks, move list, actions, variant panels and comments of one game,
 // live over the game's WebSocket. Players hold a seat token (from creating, joining, or taking
 // the invitation of the link's fragment, which works once); everyone else watches read-only.
 
