@@ -1,6 +1,7 @@
-// The game page: board (with Gifford's tray and pocket), clocks, move list, actions, variant panels and comments of one game,
-// live over the game's WebSocket. Players hold a seat token (from creating, joining, or taking
-// the invitation of the link's fragment, which works once); everyone else watches read-only.
+// The game page: board (with Gifford's tray and pocket), clocks, move list, actions, variant
+// panels and comments of one game, live over the game's WebSocket. Players hold a seat token
+// (from creating, joining, or taking the invitation of the link's fragment, which works once);
+// everyone else watches read-only.
 
 import { h, clear, toast, fmtMs, copyText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
