@@ -4,6 +4,7 @@
 
 import { h, clear, errorText } from './dom.js';
 import { NAMES } from './pieces.js';
+import { sendNumber } from './gifford.js';
 
 /** label names an action for a person: its SAN, and its label when it says more. */
 export function actionLabel(m) {
@@ -126,6 +127,11 @@ export function specialPanel(moves, play) {
       byKey.get(key).push(m);
     }
     const group = h('div', { class: 'special-group', 'data-kind': kind }, h('h4', {}, title));
+    if (kind === 'send') {
+      // One compact row per man, the move numbers in numeric order; the tray beside the board takes the same sends by drag.
+      for (const ms of byKey.values()) ms.sort((a, b) => sendNumber(a) - sendNumber(b));
+      group.append(h('p', { class: 'muted special-hint' }, 'A man next to your King, then the move he comes back at; or drag him onto the tray beside the board.'));
+    }
     for (const [key, ms] of byKey) {
       const chips = ms.map((m) => h('button', {
         type: 'button', class: 'chip', 'data-testid': 'special-' + m.coord, 'data-coord': m.coord,
@@ -153,13 +159,13 @@ export function specialPanel(moves, play) {
 
 function keyText(kind, key, m) {
   if (kind === 'drop') return `${NAMES[key.replace(/[^A-Z]/g, '')] || key} ${key} to`;
-  if (kind === 'send') return (m.san.split('//')[0] || key) + ' to move';
+  if (kind === 'send') return (m.san.split('//')[0] || key) + ' →';
   return key + ':';
 }
 
 function chipText(m) {
   if (m.kind === 'drop') return m.to || m.san;
-  if (m.kind === 'send') { const n = /\/\/\s*(\d+)/.exec(m.san); return n ? n[1] : m.san; }
+  if (m.kind === 'send') return String(sendNumber(m) || m.san);
   return m.san || m.coord;
 }
 

@@ -11,6 +11,7 @@ import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
+import { giffordTray } from './gifford.js';
 import { variantSelect } from './home.js';
 import { fenTurn, moveNumber } from './numbering.js';
 
@@ -36,6 +37,7 @@ export async function analysisPage(root) {
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
   const status = h('div', { class: 'status', role: 'status', 'data-testid': 'status' });
   const banner = turnBanner();
+  const gifford = giffordTray(board, (m) => push(m.coord));
   const lineEl = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
   const special = h('div');
   const variantSlot = h('div');
@@ -51,7 +53,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el,
+    h('div', { class: 'board-col' }, banner.el, board.el, gifford.el,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -137,6 +139,7 @@ export async function analysisPage(root) {
     const pos = st.pos;
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
+    gifford.show(pos, !pos.status.over);
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
@@ -154,7 +157,7 @@ export async function analysisPage(root) {
   }
 
   function marks() {
-    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    if (st.pos) board.setMarks([...gifford.marks(), ...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
   async function push(move) {

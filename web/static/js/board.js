@@ -1,7 +1,9 @@
 // The SVG board: draws any W x H board (1x1 to 16x16) from an API Position, with
 // orientation, coordinates, highlights (last move, check, selection, legal-move hints, marks
 // a page adds) and takes moves by drag, click and keyboard. A gesture (from, to) is handed to
-// onGesture with the legal actions it matches; the page plays one or offers a picker.
+// onGesture with the legal actions it matches; the page plays one or offers a picker. Drags may
+// also start off the board (a man from a pocket, dragIn) and end off it (on a page element that
+// setDropZones names, such as a tray).
 
 import { s, h } from './dom.js';
 import { drawPiece, describe } from './pieces.js';
@@ -38,6 +40,7 @@ export class Board {
     this.marks = [];
     this.arrows = [];
     this.premark = null;
+    this.zones = [];
     this.el = h('div', { class: 'board-wrap', 'data-testid': 'board' });
     this.svg = s('svg', {
       class: 'board', role: 'grid', tabindex: 0, 'aria-label': label,
@@ -96,6 +99,54 @@ export class Board {
     this.render();
   }
 
+  /**
+   * setDropZones names page elements a man may be dragged onto off the board:
+   * [{el, accepts(from), drop(from), ready(from)}]. accepts says whether the man on square from
+   * may go there (such a man can be picked up even when he has no move on the board); drop is
+   * called when he is released over el; ready (optional) is told the selected or dragged man
+   * that el accepts, or null, whenever that changes. el gets the class "drop-ready" while such a
+   * man is selected or dragged and "drop-over" while he is dragged over it.
+   */
+  setDropZones(zones) {
+    this.zones = zones || [];
+    this.render();
+  }
+
+  /**
+   * dragIn starts a drag of a man from off the board (a pocket) at pointerdown event ev: man is
+   * {kind, color, state} and actions the legal actions he may make, each landing on its `to`.
+   * Releasing him over one of those squares hands them to onGesture with an empty from.
+   */
+  dragIn(ev, man, actions) {
+    if (ev.button !== 0 || !this.position) return;
+    ev.preventDefault();
+    this.selected = null;
+    const d = { from: '', man, actions, x: ev.clientX, y: ev.clientY, moved: false, external: true };
+    this.drag = d;
+    const move = (e) => {
+      if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) > 4) {
+        d.moved = true;
+        this.render();
+      }
+      if (d.moved) this.drawGhost(e.clientX, e.clientY);
+    };
+    const end = (e) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      if (this.drag !== d) return;
+      this.drag = null;
+      const sq = e.type === 'pointerup' ? this.squareAt(e.clientX, e.clientY) : null;
+      const cands = d.moved ? actions.filter((m) => m.to === sq) : [];
+      this.render();
+      if (cands.length) this.onGesture(cands, { from: '', to: sq });
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    this.render();
+  }
+
   /** legal lists the actions the viewer may play now. */
   legal() {
     return this.movable && this.position ? this.position.moves || [] : [];
@@ -141,6 +192,7 @@ export class Board {
     const hints = s('g', { class: 'hints', 'aria-hidden': 'true' });
     const targets = new Map();
     if (this.selected) for (const m of this.legal()) if (m.from === this.selected && m.to) targets.set(m.to, m);
+    if (this.drag && this.drag.actions) for (const m of this.drag.actions) if (m.to) targets.set(m.to, m);
     const lastFrom = pos.last && pos.last.from, lastTo = pos.last && pos.last.to;
     const checks = new Set(pos.check || []);
     for (let row = 0; row < H; row++) {
@@ -193,6 +245,32 @@ export class Board {
     if (this.cursor && this.focused && this.keyboard) svg.setAttribute('aria-activedescendant', this.cellId(this.cursor));
     this.ghostLayer = s('g', { class: 'ghost' });
     svg.append(this.ghostLayer);
+    this.el.classList.toggle('dragging', !!(this.drag && this.drag.moved));
+    this.markZones();
+  }
+
+  /** zoneFor is the drop zone that accepts the man on from and lies under the point, or null. */
+  zoneFor(from, clientX, clientY) {
+    return this.zones.find((z) => {
+      if (!z.el.isConnected || !z.accepts(from)) return false;
+      const r = z.el.getBoundingClientRect();
+      return clientX >= r.left && clientX <= r.right && clientY >= r.top && clientY <= r.bottom;
+    }) || null;
+  }
+
+  /** markZones tells the drop zones which man, if any, is selected or dragged for them. */
+  markZones() {
+    const from = (this.drag && this.drag.from) || this.selected;
+    for (const z of this.zones) {
+      const ready = !!from && z.accepts(from);
+      z.el.classList.toggle('drop-ready', ready);
+      if (!this.drag) z.el.classList.remove('drop-over');
+      const mine = ready ? from : null;
+      if (z.readyFrom !== mine) {
+        z.readyFrom = mine;
+        if (z.ready) z.ready(mine);
+      }
+    }
   }
 
   /** arrowLayer draws this.arrows: a shaft from centre to centre ending in a head. */
@@ -223,6 +301,11 @@ export class Board {
     return this.legal().some((m) => m.from === square && m.to);
   }
 
+  /** canPick says whether the man on square may be picked up: he has a move, or a drop zone takes him. */
+  canPick(square) {
+    return this.hasFrom(square) || (this.legal().length > 0 && this.zones.some((z) => z.accepts(square)));
+  }
+
   /** act handles a click (or Enter) on a square. */
   act(square) {
     if (!square) return;
@@ -242,7 +325,7 @@ export class Board {
     }
     if (this.selected === square) {
       this.selected = null;
-    } else if (this.hasFrom(square)) {
+    } else if (this.canPick(square)) {
       this.selected = square;
     } else {
       this.selected = null;
@@ -268,7 +351,7 @@ export class Board {
       svg.focus({ preventScroll: true });
       this.pointerFocus = false;
       this.cursor = sq;
-      if (this.hasFrom(sq) && !(this.selected && this.legal().some((m) => m.from === this.selected && m.to === sq))) {
+      if (this.canPick(sq) && !(this.selected && this.legal().some((m) => m.from === this.selected && m.to === sq))) {
         const wasSelected = this.selected === sq;
         this.selected = sq;
         this.drag = { from: sq, x: ev.clientX, y: ev.clientY, moved: false, wasSelected, id: ev.pointerId };
@@ -285,18 +368,29 @@ export class Board {
         this.onHover(sq);
       }
       const d = this.drag;
-      if (!d) return;
+      if (!d || d.external) return;
       if (!d.moved && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > 4) {
         d.moved = true;
         this.render();
       }
-      if (d.moved) this.drawGhost(ev.clientX, ev.clientY);
+      if (d.moved) {
+        this.drawGhost(ev.clientX, ev.clientY);
+        const over = d.from && !sq ? this.zoneFor(d.from, ev.clientX, ev.clientY) : null;
+        for (const z of this.zones) z.el.classList.toggle('drop-over', z === over);
+      }
     });
     const finish = (ev) => {
       const d = this.drag;
-      if (!d) return;
+      if (!d || d.external) return;
       this.drag = null;
       const sq = this.squareAt(ev.clientX, ev.clientY);
+      const zone = d.moved && !sq ? this.zoneFor(d.from, ev.clientX, ev.clientY) : null;
+      if (zone) {
+        this.selected = null;
+        this.render();
+        zone.drop(d.from);
+        return;
+      }
       if (d.moved) {
         if (sq && sq !== d.from) {
           this.act(sq);
@@ -308,7 +402,7 @@ export class Board {
       this.render();
     };
     svg.addEventListener('pointerup', finish);
-    svg.addEventListener('pointercancel', () => { this.drag = null; this.render(); });
+    svg.addEventListener('pointercancel', () => { if (this.drag && !this.drag.external) { this.drag = null; this.render(); } });
     svg.addEventListener('pointerleave', () => { this.hovered = null; this.onHover(null); });
     svg.addEventListener('focus', () => {
       this.focused = true;
@@ -353,7 +447,7 @@ export class Board {
 
   drawGhost(cx, cy) {
     const d = this.drag;
-    const man = this.pieceOn(d.from);
+    const man = d.man || this.pieceOn(d.from);
     if (!man) return;
     const pt = new DOMPoint(cx, cy).matrixTransform(this.svg.getScreenCTM().inverse());
     this.ghostLayer.replaceChildren();

@@ -1,6 +1,7 @@
-// The game page: board, clocks, move list, actions, variant panels and comments of one game,
-// live over the game's WebSocket. Players hold a seat token (from creating, joining, or taking
-// the invitation of the link's fragment, which works once); everyone else watches read-only.
+// The game page: board (with Gifford's tray and pocket), clocks, move list, actions, variant
+// panels and comments of one game, live over the game's WebSocket. Players hold a seat token
+// (from creating, joining, or taking the invitation of the link's fragment, which works once);
+// everyone else watches read-only.
 
 import { h, clear, toast, fmtMs, copyText, errorText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
@@ -10,6 +11,7 @@ import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
+import { giffordTray } from './gifford.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import { premoveMatch, premoveTargets } from './premove.js';
@@ -84,6 +86,7 @@ export async function gamePage(root, id) {
   const bottom = playerRow('player-bottom');
   const status = h('div', { class: 'status', 'data-testid': 'status', role: 'status' }, 'Loading…');
   const banner = turnBanner();
+  const gifford = giffordTray(board, (m) => play(m.coord));
   const conn = h('span', { class: 'conn', 'data-testid': 'connection' });
   const browse = h('div', { class: 'browse-banner', 'data-testid': 'browse-banner', hidden: true });
   const invite = h('div', { class: 'invite', 'data-testid': 'invite', hidden: true });
@@ -98,7 +101,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -339,6 +342,7 @@ export async function gamePage(root, id) {
     const premoving = premoveAllowed();
     board.set(premoving ? { ...pos, moves: premoveTargets(pos, st.game.you) } : pos, { movable: canMove() || premoving, keepSelection: true });
     banner.show(pos);
+    gifford.show(pos, canMove());
     drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
@@ -361,7 +365,7 @@ export async function gamePage(root, id) {
     const pos = board.position;
     if (!pos) return;
     const pm = st.premove ? [{ square: st.premove.from, cls: 'mark-premove' }, { square: st.premove.to, cls: 'mark-premove' }] : [];
-    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover), ...pm]);
+    board.setMarks([...gifford.marks(), ...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover), ...pm]);
   }
 
   function clockOf(side) {

@@ -1,25 +1,21 @@
-// Variant panels: Gifford's arrivals, travels, Kings and timelines; the resonators of
+// Variant panels: Gifford's travels left, Kings and timelines; the resonators of
 // Time Traveler's Chess; the sight of each Time Thief. Each panel also tells the board which
 // squares to mark.
 
 import { h } from './dom.js';
-import { NAMES } from './pieces.js';
 import * as settings from './settings.js';
 import { moveNumber, sheetTurn } from './numbering.js';
 
-/** giffordPanel shows the pending arrivals per side, the backward travels left and the Kings. */
+/**
+ * giffordPanel shows the backward travels each side has left and the Kings on the board (the
+ * men in transit are in the tray beside the board, gifford.js).
+ */
 export function giffordPanel(pos) {
   const g = pos.gifford;
   if (!g) return null;
-  const side = (color) => {
-    const arr = (g.arrivals || []).filter((a) => a.color === color);
-    return h('div', { class: 'gifford-side', 'data-testid': 'gifford-' + color },
-      h('h4', {}, color === 'white' ? 'White' : 'Black'),
-      h('p', {}, 'Backward travels left: ', h('strong', { 'data-testid': `travels-${color}` }, String((g.travels || {})[color] ?? '?'))),
-      h('p', {}, 'Arrivals: ', arr.length
-        ? h('span', { 'data-testid': 'arrivals-' + color }, arr.map((a) => `${NAMES[a.kind.toUpperCase()] || a.kind} (${a.kind}) at move ${a.move}`).join(', '))
-        : h('span', { class: 'muted', 'data-testid': 'arrivals-' + color }, 'none')));
-  };
+  const side = (color) => h('div', { class: 'gifford-side', 'data-testid': 'gifford-' + color },
+    h('h4', {}, color === 'white' ? 'White' : 'Black'),
+    h('p', {}, 'Backward travels left: ', h('strong', { 'data-testid': `travels-${color}` }, String((g.travels || {})[color] ?? '?'))));
   return h('section', { class: 'panel variant-panel', 'data-testid': 'gifford-panel', 'aria-label': 'Time travel' },
     h('h3', {}, 'Time travel'),
     h('div', { class: 'two-col' }, side('white'), side('black')),
