@@ -4,6 +4,7 @@
 
 import { h, clear } from './dom.js';
 import { NAMES } from './pieces.js';
+import { ACTION_RULES } from './ruleslinks.js';
 
 /** label names an action for a person: its SAN, and its label when it says more. */
 export function actionLabel(m) {
@@ -109,7 +110,7 @@ export function isSpecial(m) {
 /**
  * specialPanel lists the special actions of the side to move, grouped by kind, each a button
  * (explosions behind one button that opens the explosion picker). play is called with the
- * chosen action.
+ * chosen action. Each group's heading links to the rule of its kind (ruleslinks.js).
  */
 export function specialPanel(moves, play) {
   const special = moves.filter(isSpecial);
@@ -125,7 +126,7 @@ export function specialPanel(moves, play) {
       if (!byKey.has(key)) byKey.set(key, []);
       byKey.get(key).push(m);
     }
-    const group = h('div', { class: 'special-group', 'data-kind': kind }, h('h4', {}, title));
+    const group = h('div', { class: 'special-group', 'data-kind': kind }, groupHeading(kind, title));
     for (const [key, ms] of byKey) {
       const chips = ms.map((m) => h('button', {
         type: 'button', class: 'chip', 'data-testid': 'special-' + m.coord, 'data-coord': m.coord,
@@ -137,7 +138,7 @@ export function specialPanel(moves, play) {
   }
   const explosions = special.filter((m) => m.kind === 'explosion');
   if (explosions.length) {
-    box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, h('h4', {}, 'Explosions'),
+    box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, groupHeading('explosion', 'Explosions'),
       h('button', {
         type: 'button', 'data-testid': 'open-explosions',
         onclick: async () => { const m = await pickExplosion(explosions); if (m) play(m); },
@@ -149,6 +150,12 @@ export function specialPanel(moves, play) {
       h('button', { type: 'button', class: 'chip', 'data-testid': 'special-' + m.coord, onclick: () => play(m) }, actionLabel(m)))));
   }
   return box;
+}
+
+/** groupHeading is a group's title with a link to the rule of its kind of action. */
+function groupHeading(kind, title) {
+  const rule = ACTION_RULES[kind];
+  return h('h4', {}, title, rule ? h('a', { class: 'rule-link', href: rule, 'data-testid': 'rule-link-' + kind, title: `The rule: ${title.toLowerCase()}` }, 'rules') : null);
 }
 
 function keyText(kind, key, m) {
@@ -165,16 +172,17 @@ function chipText(m) {
 
 /**
  * typedMoveForm is the text box for moves in any notation; submit(text) returns a promise that
- * rejects with the server's error, which the form shows.
+ * rejects with the server's error, which the form shows. id names the input (pages with several
+ * boards give each form its own).
  */
-export function typedMoveForm(submit, { disabled = false } = {}) {
+export function typedMoveForm(submit, { disabled = false, id = 'typed-move' } = {}) {
   const input = h('input', {
-    type: 'text', id: 'typed-move', 'data-testid': 'typed-move', autocomplete: 'off', spellcheck: false,
+    type: 'text', id, 'data-testid': 'typed-move', autocomplete: 'off', spellcheck: false,
     placeholder: 'e4, Nf3, e2e4, P e2-e4, Bf1//9, B@c4…', 'aria-label': 'Type a move', disabled,
   });
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'typed-error' });
   const form = h('form', { class: 'typed-move', 'data-testid': 'typed-form' },
-    h('label', { for: 'typed-move' }, 'Move'), input,
+    h('label', { for: id }, 'Move'), input,
     h('button', { type: 'submit', disabled }, 'Play'), err);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();

@@ -11,7 +11,8 @@ import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
-import { variantSelect } from './home.js';
+import { variantSelect, variantTitle } from './home.js';
+import { rulesLink } from './ruleslinks.js';
 import { fenTurn, moveNumber } from './numbering.js';
 
 /** analysisPage draws the analysis board into root. */
@@ -149,7 +150,7 @@ export async function analysisPage(root) {
     if (st.line.length) q.set('moves', st.line.map((m) => m.move).join(','));
     history.replaceState(null, '', '/analysis?' + q);
     const fenQ = `variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(pos.fen)}`;
-    clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'));
+    clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'), rulesLink(st.variant, await variantTitle(st.variant)));
     return true;
   }
 
@@ -265,7 +266,7 @@ function lineOf(moves) {
 }
 
 /** findMove finds a legal move of pos by its coordinate form or its SAN (check marks optional). */
-function findMove(pos, text) {
+export function findMove(pos, text) {
   const bare = (x) => (x || '').replace(/[+#!?]+$/, '');
   const moves = (pos && pos.moves) || [];
   return moves.find((x) => x.coord === text) || moves.find((x) => bare(x.san) === bare(text));

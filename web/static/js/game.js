@@ -12,6 +12,8 @@ import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
+import { rulesLink } from './ruleslinks.js';
+import { variantTitle } from './home.js';
 import * as settings from './settings.js';
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
@@ -80,12 +82,13 @@ export async function gamePage(root, id) {
   const special = h('div', { class: 'special-slot' });
   const variantSlot = h('div', { class: 'variant-slot' });
   const typed = h('div', { class: 'typed-slot' });
+  const rulesSlot = h('p', { class: 'rules-slot' });
   const commentsList = h('ul', { class: 'comments-list', 'data-testid': 'comments-list' });
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
-      h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
+      h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id), rulesSlot)),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
@@ -205,6 +208,7 @@ export async function gamePage(root, id) {
       st.lastPly = game.ply;
       if (st.view !== null && st.view >= game.ply) st.view = null;
     }
+    if (first) variantTitle(game.variant).then((t) => clear(rulesSlot, rulesLink(game.variant, t)), () => clear(rulesSlot, rulesLink(game.variant)));
     document.title = `${playerName(game, 'white')} – ${playerName(game, 'black')} · ${game.variant} · timechess`;
     root.dataset.ply = game.ply;
     root.dataset.status = game.status;

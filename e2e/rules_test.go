@@ -1,0 +1,274 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserRules reads the rules as a newcomer does: /rules lists the variants, Gifford's
+// page opens with its guided-game link and contents, a live board steps through the
+// document's moves by buttons and arrow keys, the reader plays a send on a board and sees a
+// typed move refused with its rule, Reset brings the document's position back, and the
+// analysis link carries the board.
+func TestBrowserRules(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "reader")
+	c.open("/rules")
+	if n := eval[int](c, `document.querySelectorAll('.rules-variants li').length`); n != 6 {
+		c.fail("/rules lists %d variants, want 6", n)
+	}
+	c.windowShot("index")
+	c.click("rules-link-gifford")
+	c.waitJS(`location.pathname === '/rules/gifford' && document.getElementById('app').dataset.ready === 'true'`, "Gifford's rules page")
+	if got := eval[string](c, `document.querySelector('[data-testid=try-it-gifford]').getAttribute('href')`); got != "/learn/gifford" {
+		c.fail("the guided game link is %q", got)
+	}
+	if got := eval[string](c, `document.querySelector('.top nav a[aria-current=page]').textContent`); got != "Rules" {
+		c.fail("the header marks %q as the current page", got)
+	}
+	start := c.liveBoard("The start.")
+	c.waitBoard(start, "White to move")
+	c.windowShot("gifford-top")
+
+	// The walkthrough: the bishop sent at move 1 is due at move 3.
+	due := c.liveBoard("White's move 3: the Bishop")
+	c.waitBoard(due, "White to move")
+	if got := c.boardMoves(due); got != "1. Bf1//3 1… e5 2. g3 2… d5" {
+		c.fail("the walkthrough's moves read %q", got)
+	}
+	if !strings.Contains(c.text(due+" [data-testid=turn-banner]"), "arrival") {
+		c.fail("the walkthrough's banner does not say the bishop is due: %q", c.text(due+" [data-testid=turn-banner]"))
+	}
+	c.boardShot(due, "due-at-move-3")
+	c.clickIn(due, "liveboard-start")
+	c.waitFEN(due, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	c.clickIn(due, "liveboard-forward")
+	c.waitFEN(due, "RNBQK1NR")
+	if c.pieceIn(due, "f1") != "" {
+		c.fail("after 1. Bf1//3 the bishop is still on f1")
+	}
+	c.boardShot(due, "stepped-to-send")
+	// The arrow keys step too, once the board has the focus of a button in it.
+	c.do(chromedp.KeyEvent(kb.ArrowRight))
+	c.waitJS(fmt.Sprintf(`document.querySelector('%s .move-list li.current')?.dataset.ply === '2'`, due), "the arrow key to step to ply 2")
+	c.clickIn(due, "liveboard-end")
+	c.waitJS(fmt.Sprintf(`document.querySelector('%s .move-list li.current')?.dataset.ply === '4'`, due), "the end of the walkthrough")
+
+	// A typed move that the arrival rule forbids is refused with its rule.
+	c.typeIn(due, "Nf3")
+	c.waitJS(fmt.Sprintf(`document.querySelector('%s [data-testid=typed-error]').textContent.includes('G4')`, due), "the refusal naming G4")
+	if msg := c.text(due + " [data-testid=typed-error]"); !strings.Contains(msg, "Nf3 is not legal") || !strings.Contains(msg, "arriv") {
+		c.fail("the refusal reads %q", msg)
+	}
+	c.boardShot(due, "typed-refused")
+	c.scrollTo(due)
+	c.windowShot("typed-refused")
+
+	// The arrival by a click on a highlighted square: B@c4.
+	c.clickSquareIn(due, "c4")
+	c.waitJS(fmt.Sprintf(`[...document.querySelectorAll('%s .move-list li.own')].some((li) => li.textContent.includes('B@c4'))`, due), "the arrival in the move list")
+	if got := c.pieceIn(due, "c4"); !strings.Contains(got, "bishop") {
+		c.fail("c4 holds %q after B@c4", got)
+	}
+	c.boardShot(due, "arrived-c4")
+	c.clickIn(due, "liveboard-reset")
+	c.waitJS(fmt.Sprintf(`!document.querySelector('%s .move-list li.own') && document.querySelector('%s .move-list li.current')?.dataset.ply === '4'`, due, due), "Reset to the document's position")
+
+	// A send on the start board, from the special actions list.
+	c.clickIn(start, "special-f1//3")
+	c.waitFEN(start, "book=Bl@3")
+	if got := c.boardMoves(start); got != "1. Bf1//3" {
+		c.fail("after the send the moves read %q", got)
+	}
+	c.boardShot(start, "sent-bishop")
+	href := eval[string](c, fmt.Sprintf(`document.querySelector('%s [data-testid=liveboard-analysis]').getAttribute('href')`, start))
+	if !strings.Contains(href, "variant=gifford") || !strings.Contains(href, "moves=f1%2F%2F3") {
+		c.fail("the analysis link is %q", href)
+	}
+	c.do(chromedp.Click(chromedp.CSS(start+` [data-testid=liveboard-analysis]`), chromedp.NodeVisible))
+	c.waitJS(`location.pathname === '/analysis' && document.getElementById('app').dataset.ready === 'true' && document.querySelector('[data-testid=current-fen]').value.includes('book=Bl@3')`, "the analysis board with the send")
+	c.windowShot("analysis-from-rules")
+	if got := eval[string](c, `document.querySelector('[data-testid=rules-link]').getAttribute('href')`); got != "/rules/gifford" {
+		c.fail("the analysis board's rules link is %q", got)
+	}
+}
+
+// TestBrowserRulesLinks follows the links into the rules: the new-game form's link follows the
+// chosen variant, and on a Gifford game's page the special panel's "Send forward in time"
+// heading leads to the rule's section, as does the "Rules of" link under the board.
+func TestBrowserRulesLinks(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "player")
+	c.open("/")
+	setSelect(c, "create-variant", "travelers")
+	c.waitJS(`document.querySelector('[data-testid=create-rules]').getAttribute('href') === '/rules/travelers' && document.querySelector('[data-testid=create-rules]').textContent === "Rules of Time Traveler's Chess"`, "the form's rules link to follow the variant")
+	setSelect(c, "create-variant", "gifford")
+	c.waitJS(`document.querySelector('[data-testid=create-rules]').getAttribute('href') === '/rules/gifford'`, "the form's rules link to follow the variant")
+	c.windowShot("create-form")
+	c.click("opponent-engine")
+	c.click("create-submit")
+	c.waitJS(`location.pathname.startsWith('/game/') && document.getElementById('app').dataset.ready === 'true' && !!document.querySelector('[data-testid=rule-link-send]')`, "the game page with its special actions")
+	if got := eval[string](c, `document.querySelector('[data-testid=rules-link]').textContent`); got != "Rules of Time Travel Chess (Gifford)" {
+		c.fail("the game page's rules link reads %q", got)
+	}
+	c.scrollTo(`[data-testid=special-actions]`)
+	c.windowShot("game-special")
+	c.click("rule-link-send")
+	c.waitJS(`location.pathname === '/rules/gifford' && location.hash === '#sending-a-man-forward-g3' && document.getElementById('app').dataset.ready === 'true'`, "the send rule")
+	c.waitJS(`Math.abs(document.getElementById('sending-a-man-forward-g3').getBoundingClientRect().top) < 40`, "the send rule's heading at the top of the window")
+	c.windowShot("send-rule")
+}
+
+// TestBrowserRulesPhone reads Time Traveler's Chess on a 390 px phone: nothing is wider than
+// the screen, and the Game 2 quiz board plays an explosion onto c4 from the explosion picker.
+func TestBrowserRulesPhone(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "phone")
+	c.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	c.open("/rules/travelers")
+	c.windowShot("top")
+	quiz := c.liveBoard("The Game 2 quiz")
+	c.waitBoard(quiz, "Black to move — check")
+	if sw := eval[float64](c, `document.documentElement.scrollWidth`); sw > 390 {
+		c.fail("the page is %v px wide on a 390 px screen", sw)
+	}
+	if r := c.rect(quiz); r[0] < 0 || r[0]+r[2] > 390 {
+		c.fail("the quiz board spans x %v..%v on a 390 px screen", r[0], r[0]+r[2])
+	}
+	c.scrollTo(quiz)
+	c.windowShot("quiz")
+	c.clickIn(quiz, "open-explosions")
+	setSelect(c, "explosion-type", "R")
+	setSelect(c, "explosion-square", "a4")
+	setSelect(c, "explosion-dest", "c4")
+	c.windowShot("quiz-picker")
+	c.click("explosion-play")
+	c.waitJS(fmt.Sprintf(`[...document.querySelectorAll('%s .move-list li.own')].some((li) => li.textContent.includes('Ra4/c4'))`, quiz), "Ra4/c4 in the move list")
+	if got := c.pieceIn(quiz, "a4"); !strings.Contains(got, "traveling") {
+		c.fail("a4 holds %q after Ra4/c4", got)
+	}
+	c.scrollTo(quiz)
+	c.windowShot("quiz-played")
+}
+
+// liveBoard finds the live board whose caption begins with caption, scrolls it into view and
+// returns a CSS selector for it.
+func (c *client) liveBoard(caption string) string {
+	c.t.Helper()
+	name := fmt.Sprintf("b%d", len(caption))
+	for _, r := range caption {
+		name += fmt.Sprintf("%x", r%16)
+	}
+	ok := eval[bool](c, fmt.Sprintf(`(() => {
+		const f = [...document.querySelectorAll('figure.liveboard')].find((f) => (f.querySelector('figcaption')?.textContent || '').startsWith(%q));
+		if (!f) return false;
+		f.dataset.e2e = %q;
+		f.scrollIntoView({ block: 'center' });
+		return true;
+	})()`, caption, name))
+	if !ok {
+		c.fail("no live board with the caption %q", caption)
+	}
+	return fmt.Sprintf(`figure[data-e2e=%q]`, name)
+}
+
+// waitBoard waits until the live board has loaded its position and its status begins so.
+func (c *client) waitBoard(fig, status string) {
+	c.t.Helper()
+	c.waitJS(fmt.Sprintf(`(document.querySelector('%s [data-testid=liveboard-status]')?.textContent || '').startsWith(%q) && !!document.querySelector('%s [data-testid=board]').dataset.fen`, fig, status, fig), "the board "+fig+" to show "+status)
+}
+
+// waitFEN waits until the live board's position text contains part.
+func (c *client) waitFEN(fig, part string) {
+	c.t.Helper()
+	c.waitJS(fmt.Sprintf(`(document.querySelector('%s [data-testid=board]').dataset.fen || '').includes(%q)`, fig, part), "the board "+fig+" to show "+part)
+}
+
+// boardMoves is the live board's move list as text, one space between items.
+func (c *client) boardMoves(fig string) string {
+	c.t.Helper()
+	return eval[string](c, fmt.Sprintf(`[...document.querySelectorAll('%s .move-list li[data-ply]')].map((li) => li.textContent.trim()).join(' ')`, fig))
+}
+
+// text is the text of the element the selector finds.
+func (c *client) text(sel string) string {
+	c.t.Helper()
+	return eval[string](c, fmt.Sprintf(`document.querySelector(%q)?.textContent || ''`, sel))
+}
+
+// clickIn clicks the element with the data-testid inside the live board.
+func (c *client) clickIn(fig, testid string) {
+	c.t.Helper()
+	c.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s [data-testid=%q]`, fig, testid)), chromedp.NodeVisible))
+}
+
+// typeIn types a move into the live board's move box and submits it.
+func (c *client) typeIn(fig, move string) {
+	c.t.Helper()
+	c.do(chromedp.SendKeys(chromedp.CSS(fig+` [data-testid=typed-move]`), move+"\r", chromedp.NodeVisible))
+}
+
+// pieceIn is the live board's man on a square, as its title reads, or "".
+func (c *client) pieceIn(fig, square string) string {
+	c.t.Helper()
+	return eval[string](c, fmt.Sprintf(`(() => { const g = document.querySelector('%s [data-testid=board] g.piece[data-square=%q]'); return g ? g.querySelector('title').textContent : ''; })()`, fig, square))
+}
+
+// clickSquareIn clicks a square of the live board.
+func (c *client) clickSquareIn(fig, square string) {
+	c.t.Helper()
+	c.scrollTo(fig)
+	pt := eval[[]float64](c, fmt.Sprintf(`(() => { const r = document.querySelector('%s [data-testid=board] rect.sq[data-square=%q]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`, fig, square))
+	if len(pt) != 2 {
+		c.fail("no square %s on %s", square, fig)
+	}
+	c.do(chromedp.MouseClickXY(pt[0], pt[1]))
+}
+
+// scrollTo scrolls the element into the middle of the window.
+func (c *client) scrollTo(sel string) {
+	c.t.Helper()
+	eval[bool](c, fmt.Sprintf(`(document.querySelector(%q).scrollIntoView({ block: 'center' }), true)`, sel))
+}
+
+// windowShot saves what the window shows (not the whole long page) as a PNG artifact.
+func (c *client) windowShot(name string) {
+	c.t.Helper()
+	c.shot(name, chromedp.CaptureScreenshot())
+}
+
+// elementShot saves the element the selector finds as a PNG artifact.
+func (c *client) elementShot(sel, name string) {
+	c.t.Helper()
+	c.shot(name, chromedp.Screenshot(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// shot takes a screenshot and saves it as the test's PNG artifact name; a failure is logged.
+func (c *client) shot(name string, take chromedp.Action[[]byte]) {
+	ctx, cancel := context.WithTimeout(c.ctx, 15*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, take)
+	if err != nil {
+		c.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	file := filepath.Join(c.e.artifacts, strings.ReplaceAll(c.t.Name(), "/", "_")+"-"+name+".png")
+	if err := os.WriteFile(file, buf, 0o644); err != nil {
+		c.t.Logf("screenshot %s: %v", name, err)
+	}
+}
+
+// boardShot saves the whole live board (board, moves, controls) as a PNG artifact.
+func (c *client) boardShot(fig, name string) {
+	c.t.Helper()
+	c.scrollTo(fig)
+	c.elementShot(fig, name)
+}
