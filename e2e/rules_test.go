@@ -116,9 +116,7 @@ func TestBrowserRulesLinks(t *testing.T) {
 	c.click("opponent-engine")
 	c.click("create-submit")
 	c.waitJS(`location.pathname.startsWith('/game/') && document.getElementById('app').dataset.ready === 'true' && !!document.querySelector('[data-testid=rule-link-send]')`, "the game page with its special actions")
-	if got := eval[string](c, `document.querySelector('[data-testid=rules-link]').textContent`); got != "Rules of Time Travel Chess (Gifford)" {
-		c.fail("the game page's rules link reads %q", got)
-	}
+	c.waitJS(`document.querySelector('[data-testid=rules-link]')?.textContent === 'Rules of Time Travel Chess (Gifford)'`, "the game page's rules link")
 	c.scrollTo(`[data-testid=special-actions]`)
 	c.windowShot("game-special")
 	c.click("rule-link-send")

@@ -75,7 +75,8 @@ type rulesPages struct {
 // rulesDoc is a rendered rules document.
 type rulesDoc struct {
 	Title    string        // the text of its first heading
-	Body     template.HTML // the document as HTML, its boards as placeholders for rules.js
+	Head     template.HTML // the first heading as HTML, when the document begins with it
+	Body     template.HTML // the rest of the document as HTML, its boards as placeholders for rules.js
 	Contents []docHeading  // its second-level headings
 	Errs     []boardError  // the boards the rules refuse
 }
@@ -116,7 +117,12 @@ func renderRules(name, variant string) (rulesDoc, error) {
 	if err := md.Renderer().Render(&out, src, tree); err != nil {
 		return rulesDoc{}, err
 	}
-	d.Body = template.HTML(out.String()) // our own embedded document, rendered without raw HTML
+	// Our own embedded document, rendered without raw HTML.
+	body := out.String()
+	if end := strings.Index(body, "</h1>"); strings.HasPrefix(body, "<h1") && end >= 0 {
+		d.Head, body = template.HTML(body[:end+len("</h1>")]), body[end+len("</h1>"):]
+	}
+	d.Body = template.HTML(body)
 	d.Errs = boards.errs
 	return d, nil
 }
@@ -137,6 +143,7 @@ func plainText(n ast.Node, src []byte) string {
 }
 
 var rulesTemplates = template.Must(template.New("page").Parse(`<article class="rules-page" data-testid="rules-page" data-variant="{{.Variant}}">
+{{.Doc.Head}}
 <nav class="rules-top" aria-label="Rules">
 <a href="/rules" data-testid="rules-all">All variants</a>
 {{range .Tries}}<a class="button" href="/learn/{{.Name}}" data-testid="try-it-{{.Name}}">Try it: a guided first game{{if gt (len $.Tries) 1}} ({{.Title}}){{end}}</a>

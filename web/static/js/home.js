@@ -84,7 +84,7 @@ async function createForm(onSeek) {
     rules.textContent = `Rules of ${await variantTitle(vsel.value)}`;
   });
   const form = h('form', { class: 'create-form', 'data-testid': 'create-form' },
-    h('div', { class: 'row' }, h('label', {}, 'Variant ', vsel), rules),
+    h('div', { class: 'row variant-row' }, h('label', {}, 'Variant ', vsel), rules),
     h('details', { open: !!params.get('fen') }, h('summary', {}, 'Start from a set-up position'), fen),
     h('fieldset', {}, h('legend', {}, 'Your colour'),
       radio('color', 'white', 'White', true), radio('color', 'black', 'Black'), radio('color', 'random', 'Random')),

@@ -10,10 +10,17 @@ import { Board } from './board.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { findMove } from './analysis.js';
 import { turnBanner } from './notices.js';
+import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { fenTurn, moveNumber } from './numbering.js';
 
-/** rulesPage mounts the live boards of the rules page that the server put in root. */
+/**
+ * rulesPage mounts the live boards of the rules page that the server put in root, and gives
+ * each section heading a link to itself, to copy and share.
+ */
 export function rulesPage(root) {
+  for (const hd of root.querySelectorAll('.rules-page h2[id], .rules-page h3[id]')) {
+    hd.append(h('a', { class: 'anchor', href: '#' + hd.id, 'aria-label': 'Link to this section' }, '#'));
+  }
   const queue = oneAtATime();
   const loaders = new Map();
   const seen = new IntersectionObserver((entries) => {
@@ -57,19 +64,21 @@ function liveBoard(fig, index, queue) {
   const docLine = words(d.moves).map((coord, i) => ({ coord, san: sans[i] || coord, number: numbers[i] || '' }));
   const [width, height] = (d.size || '8x8').split('x').map(Number);
   const caption = fig.querySelector('figcaption');
-  const st = { line: docLine.slice(), cursor: docLine.length, pos: null };
+  const st = { line: docLine.slice(), cursor: docLine.length, pos: null, hover: null };
   const positions = new Map();
   const id = 'lb' + index;
 
   const board = new Board({
     label: caption ? `Board: ${caption.textContent}` : 'Example board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) play(m); },
+    onHover: (sq) => { st.hover = sq; marks(); },
   });
   board.el.style.setProperty('--board-ratio', `${width} / ${height}`);
   const banner = turnBanner();
   const status = h('p', { class: 'liveboard-status', role: 'status', 'data-testid': 'liveboard-status' }, 'Loading the board…');
   const lineEl = h('ol', { class: 'move-list', 'data-testid': 'liveboard-moves' });
   const special = h('div', { 'data-testid': 'liveboard-special' });
+  const variantSlot = h('div');
   const analysis = h('a', { 'data-testid': 'liveboard-analysis' }, 'Open in the analysis board');
   const button = (label, testid, onclick, text) => h('button', { type: 'button', class: 'small', 'aria-label': label, 'data-testid': testid, onclick }, text);
 
@@ -86,7 +95,7 @@ function liveBoard(fig, index, queue) {
         h('button', { type: 'button', class: 'small secondary', 'data-testid': 'liveboard-reset', onclick: reset }, 'Reset')),
       lineEl,
       typedMoveForm(typed, { id: id + '-typed' }),
-      special,
+      special, variantSlot,
       h('p', {}, analysis)));
   fig.tabIndex = 0;
   fig.setAttribute('aria-label', 'Live board: the arrow keys step through its moves');
@@ -136,12 +145,19 @@ function liveBoard(fig, index, queue) {
     banner.show(pos);
     status.textContent = statusText(pos);
     clear(special, specialPanel(pos.moves || [], play));
+    clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], play, marks));
+    marks();
     drawLine();
     const q = new URLSearchParams({ variant });
     if (d.fen) q.set('fen', d.fen);
     if (st.line.length) q.set('moves', st.line.slice(0, st.cursor).map((m) => m.coord).join(','));
     analysis.href = '/analysis?' + q;
     return true;
+  }
+
+  /** marks shows what the variant marks on the board: resonators, a Time Thief's sight. */
+  function marks() {
+    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
   function drawLine() {
@@ -195,8 +211,12 @@ function liveBoard(fig, index, queue) {
   }
 }
 
-/** statusText says whose turn it is, or how the game ended. */
+/**
+ * statusText says whose turn it is, or how the game ended. A check is a King in check or a
+ * check notice (Time Traveler's Chess checks a kingless side, whose check lists no square).
+ */
 function statusText(pos) {
   if (pos.status.over) return `Game over: ${pos.status.result} (${pos.status.reason})`;
-  return `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '') + ': try any legal move';
+  const check = (pos.check || []).length || (pos.notices || []).some((n) => n.name === 'check');
+  return `${pos.turn === 'white' ? 'White' : 'Black'} to move` + (check ? ' — check' : '') + ': try any legal move';
 }
