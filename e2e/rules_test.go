@@ -34,9 +34,14 @@ func TestBrowserRules(t *testing.T) {
 	if got := eval[string](c, `document.querySelector('.top nav a[aria-current=page]').textContent`); got != "Rules" {
 		c.fail("the header marks %q as the current page", got)
 	}
-	start := c.liveBoard("The start.")
-	c.waitBoard(start, "White to move")
+	// The first board loads where it stands, without moving the text around it.
+	c.watchLayout()
+	c.waitBoard(`figure.liveboard`, "White to move")
 	c.windowShot("gifford-top")
+	if shift := eval[float64](c, `window.layoutShift`); shift > 0.02 {
+		c.fail("loading the first board shifts the page by %v: %v", shift, eval[[]string](c, `window.layoutShifted`))
+	}
+	start := c.liveBoard("The start.")
 
 	// The walkthrough: the bishop sent at move 1 is due at move 3.
 	due := c.liveBoard("White's move 3: the Bishop")
