@@ -212,8 +212,43 @@ func FuzzRulesRoute(f *testing.F) {
 		default:
 			t.Fatalf("GET %s: status %d", target, rec.Code)
 		}
-		if rec.Code == 404 && strings.Contains(name, "<") && strings.Contains(rec.Body.String(), name) {
+		if rec.Code == 404 && strings.ContainsAny(name, "<>&\"") && strings.Contains(rec.Body.String(), "“"+name+"”") {
 			t.Fatalf("GET %s: the name is written back unescaped", target)
 		}
 	})
+}
+
+// TestRuleLinksExist checks every link into a rules section that the scripts hold (the
+// special-action panel's, ruleslinks.js) against the ids of the rendered documents, so a
+// renamed heading cannot leave a link dangling.
+func TestRuleLinksExist(t *testing.T) {
+	linkRe := regexp.MustCompile(`'/rules/([a-z0-9-]+)#([a-z0-9-]+)'`)
+	files, _ := fs.Glob(staticFiles, "static/js/*.js")
+	n := 0
+	for _, f := range files {
+		src, _ := fs.ReadFile(staticFiles, f)
+		for _, m := range linkRe.FindAllStringSubmatch(string(src), -1) {
+			n++
+			d, err := renderRules(m[1], m[1])
+			if err != nil {
+				t.Errorf("%s links to %s#%s: %v", f, m[1], m[2], err)
+				continue
+			}
+			if !strings.Contains(string(d.Body), ` id="`+m[2]+`"`) {
+				t.Errorf("%s links to /rules/%s#%s, but that page has no such heading", f, m[1], m[2])
+			}
+		}
+	}
+	if n < 6 {
+		t.Errorf("only %d rule links found in the scripts", n)
+	}
+	for _, v := range rulesVariants {
+		if v.Section == "" {
+			continue
+		}
+		d, err := renderRules(v.Doc, v.Doc)
+		if err != nil || !strings.Contains(string(d.Body), ` id="`+v.Section+`"`) {
+			t.Errorf("%s is sent to /rules/%s#%s, which has no such heading (%v)", v.Name, v.Doc, v.Section, err)
+		}
+	}
 }
