@@ -162,6 +162,46 @@ func TestBrowserRulesPhone(t *testing.T) {
 	c.windowShot("quiz-played")
 }
 
+// TestBrowserRulesTimeThief plays the Time Thief's examples on their boards: the TT-capture
+// of the rook's move by two clicks on the board, the Dwarf's mate shown as the game's end, and
+// a King move next to a frozen King refused with its reason.
+func TestBrowserRulesTimeThief(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "reader")
+	c.open("/rules/timethief")
+	rook := c.liveBoard("Black plays Rf7-f2.")
+	c.waitBoard(rook, "Black to move")
+	c.clickIn(rook, "liveboard-back")
+	c.waitBoard(rook, "White to move")
+	c.waitFEN(rook, "last=f7f2")
+	c.boardShot(rook, "rook-moved")
+	// c4 to f7 is both a plain Time Thief move (f7 is empty now) and the TT-capture: the
+	// picker offers both, the TT-capture saying what it does.
+	c.clickSquareIn(rook, "c4")
+	c.clickSquareIn(rook, "f7")
+	c.waitJS(`!!document.querySelector('[data-testid="pick-c4xf7"]') && !!document.querySelector('[data-testid="pick-c4f7"]')`, "the picker with the TT-capture and the plain move")
+	c.windowShot("picker")
+	c.click("pick-c4xf7")
+	c.waitJS(fmt.Sprintf(`[...document.querySelectorAll('%s .move-list li.own')].some((li) => li.textContent.includes('Txf7'))`, rook), "the TT-capture in the move list")
+	if got := c.pieceIn(rook, "f7"); !strings.Contains(got, "white") || !strings.Contains(strings.ToLower(got), "thief") {
+		c.fail("f7 holds %q after the TT-capture", got)
+	}
+	if got := c.pieceIn(rook, "f2"); got != "" {
+		c.fail("f2 still holds %q after the TT-capture took the move back", got)
+	}
+	c.boardShot(rook, "tt-captured")
+
+	dwarf := c.liveBoard("The lone Dwarf on e2")
+	c.waitBoard(dwarf, "Game over: 0-1")
+	c.boardShot(dwarf, "dwarf-mate")
+
+	frozen := c.liveBoard("The same with Black to move")
+	c.waitBoard(frozen, "Black to move")
+	c.typeIn(frozen, "Ke4")
+	c.waitJS(fmt.Sprintf(`document.querySelector('%s [data-testid=typed-error]').textContent.startsWith('Ke4 is not legal')`, frozen), "Ke4 refused")
+	c.boardShot(frozen, "ke4-refused")
+}
+
 // liveBoard finds the live board whose caption begins with caption, scrolls it into view and
 // returns a CSS selector for it.
 func (c *client) liveBoard(caption string) string {

@@ -164,7 +164,7 @@ function liveBoard(fig, index, queue) {
     clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: (i + 1 === st.cursor ? 'current' : '') + (m.own ? ' own' : ''), 'data-ply': i + 1 },
       h('button', { type: 'button', class: 'link', title: m.own ? 'your move' : m.coord, onclick: () => go(i + 1) },
         m.number ? h('span', { class: 'num' }, m.number) : null, m.number ? ' ' : null, m.san)))
-      : h('li', { class: 'muted' }, 'Play a move on the board'));
+      : h('li', { class: 'muted' }, 'No moves yet'));
   }
 
   function go(n) {
