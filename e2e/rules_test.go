@@ -130,8 +130,9 @@ func TestBrowserRulesLinks(t *testing.T) {
 	c.windowShot("send-rule")
 }
 
-// TestBrowserRulesPhone reads Time Traveler's Chess on a 390 px phone: nothing is wider than
-// the screen, and the Game 2 quiz board plays an explosion onto c4 from the explosion picker.
+// TestBrowserRulesPhone reads Time Traveler's Chess and Gifford on a 390 px phone: nothing is
+// wider than the screen, and the Game 2 quiz board plays an explosion onto c4 from the
+// explosion picker.
 func TestBrowserRulesPhone(t *testing.T) {
 	e := newEnv(t)
 	c := e.client(t, "phone")
@@ -160,6 +161,15 @@ func TestBrowserRulesPhone(t *testing.T) {
 	}
 	c.scrollTo(quiz)
 	c.windowShot("quiz-played")
+
+	// Gifford's walkthrough fits too: the arrival's banner, the board and the squares to drop on.
+	c.open("/rules/gifford")
+	due := c.liveBoard("White's move 3: the Bishop")
+	c.waitBoard(due, "White to move")
+	if sw := eval[float64](c, `document.documentElement.scrollWidth`); sw > 390 {
+		c.fail("the Gifford page is %v px wide on a 390 px screen", sw)
+	}
+	c.boardShot(due, "gifford-due")
 }
 
 // TestBrowserRulesTimeThief plays the Time Thief's examples on their boards: the TT-capture
