@@ -104,6 +104,13 @@ func TestBrowserRules(t *testing.T) {
 	if got := eval[string](c, `document.querySelector('[data-testid=rules-link]').getAttribute('href')`); got != "/rules/gifford" {
 		c.fail("the analysis board's rules link is %q", got)
 	}
+
+	// A variant that does not exist gets a page that says so and lists the real ones.
+	c.open("/rules/checkers")
+	if got := c.text(`[data-testid=rules-missing]`); !strings.Contains(got, "No rules for “checkers”") || !strings.Contains(got, "Time Traveler's Chess") {
+		c.fail("the page for an unknown variant reads %q", got)
+	}
+	c.windowShot("unknown-variant")
 }
 
 // TestBrowserRulesLinks follows the links into the rules: the new-game form's link follows the
