@@ -92,6 +92,11 @@ func renderRules(name, variant string) (rulesDoc, error) {
 	if err != nil {
 		return rulesDoc{}, err
 	}
+	return renderMarkdown(src, variant)
+}
+
+// renderMarkdown renders a rules document's Markdown, whose boards default to variant.
+func renderMarkdown(src []byte, variant string) (rulesDoc, error) {
 	boards := &boardBlocks{variant: variant}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, boards), goldmark.WithParserOptions(parser.WithAutoHeadingID()))
 	tree := md.Parser().Parse(text.NewReader(src))

@@ -101,12 +101,33 @@ func TestReadBoard(t *testing.T) {
 		{"variant: checkers", `unknown variant "checkers"`},
 		{"fen: 8/8/8 w", "fen:"},
 		{"moves: e4 e4", "moves:"},
-		{"moves: 1. e4 e5 2. Ke3", "Ke3"},
+		{"moves: 1. e4 e5 2. Ke3", "moves: move 2 (Ke3): "},
 	} {
 		_, err := readBoard(c.block, "chess")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("block %q: error %v, want one containing %q", c.block, err, c.want)
 		}
+	}
+}
+
+// TestBrokenBoard renders a document whose board the rules refuse: the page shows the refusal
+// with the document's line, and the error names that line for the tests.
+func TestBrokenBoard(t *testing.T) {
+	src := "# T\n\nText.\n\n```board\nmoves: 1. e4 e5 2. Ke3\n```\n\n```\nplain code\n```\n"
+	d, err := renderMarkdown([]byte(src), "chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Errs) != 1 || d.Errs[0].Line != 5 {
+		t.Fatalf("errors %+v, want one on line 5", d.Errs)
+	}
+	for _, want := range []string{"This board cannot be set up (line 5 of the document): moves: move 2 (Ke3)", "<pre><code>plain code"} {
+		if !strings.Contains(string(d.Body), want) {
+			t.Errorf("the page lacks %q:\n%s", want, d.Body)
+		}
+	}
+	if d.Title != "T" || !strings.Contains(string(d.Head), "<h1") {
+		t.Errorf("title %q, head %q", d.Title, d.Head)
 	}
 }
 

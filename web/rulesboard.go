@@ -2,8 +2,10 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +53,7 @@ func readBoard(block, pageVariant string) (liveBoard, error) {
 		}
 		key, value, ok := strings.Cut(line, ":")
 		key = strings.ToLower(strings.TrimSpace(key))
-		if !ok || !containsString(boardKeys, key) {
+		if !ok || !slices.Contains(boardKeys, key) {
 			return liveBoard{}, fmt.Errorf("line %q is not one of the keys %s followed by a colon and its value", line, strings.Join(boardKeys, ", "))
 		}
 		if _, dup := fields[key]; dup {
@@ -81,6 +83,11 @@ func readBoard(block, pageVariant string) (liveBoard, error) {
 	}
 	record := fmt.Sprintf("[Variant %q]\n[FEN %q]\n\n%s\n", b.Variant, b.Start, fields["moves"])
 	games, err := pgn.Read(strings.NewReader(record))
+	var fault *pgn.Error
+	if errors.As(err, &fault) && fault.Where != "" {
+		// The line of the record built here means nothing to the document's writer.
+		return liveBoard{}, fmt.Errorf("moves: %s: %w", fault.Where, fault.Err)
+	}
 	if err != nil {
 		return liveBoard{}, fmt.Errorf("moves: %w", err)
 	}
@@ -96,15 +103,6 @@ func readBoard(block, pageVariant string) (liveBoard, error) {
 		p.Make(ply.Move)
 	}
 	return b, nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // boardNode is a `board` block in a document's tree: the board it sets up, or why it cannot.
