@@ -4,7 +4,7 @@
 
 import { h, clear } from './dom.js';
 import { NAMES } from './pieces.js';
-import { ACTION_RULES } from './ruleslinks.js';
+import { ACTION_RULES, rulesHref } from './ruleslinks.js';
 
 /** label names an action for a person: its SAN, and its label when it says more. */
 export function actionLabel(m) {
@@ -110,9 +110,10 @@ export function isSpecial(m) {
 /**
  * specialPanel lists the special actions of the side to move, grouped by kind, each a button
  * (explosions behind one button that opens the explosion picker). play is called with the
- * chosen action. Each group's heading links to the rule of its kind (ruleslinks.js).
+ * chosen action. Each group's heading links to the rule of its kind (ruleslinks.js), the
+ * "Other" group to the rules of variant, when given.
  */
-export function specialPanel(moves, play) {
+export function specialPanel(moves, play, variant) {
   const special = moves.filter(isSpecial);
   if (!special.length) return null;
   const box = h('section', { class: 'panel special', 'data-testid': 'special-actions', 'aria-label': 'Special actions' });
@@ -146,15 +147,14 @@ export function specialPanel(moves, play) {
   }
   const rest = special.filter((m) => !GROUPS.some(([k]) => k === m.kind) && m.kind !== 'explosion');
   if (rest.length) {
-    box.append(h('div', { class: 'special-group' }, h('h4', {}, 'Other'), rest.map((m) =>
+    box.append(h('div', { class: 'special-group' }, groupHeading('other', 'Other', variant && rulesHref(variant)), rest.map((m) =>
       h('button', { type: 'button', class: 'chip', 'data-testid': 'special-' + m.coord, onclick: () => play(m) }, actionLabel(m)))));
   }
   return box;
 }
 
-/** groupHeading is a group's title with a link to the rule of its kind of action. */
-function groupHeading(kind, title) {
-  const rule = ACTION_RULES[kind];
+/** groupHeading is a group's title with a link to the rule of its kind of action (or to rule). */
+function groupHeading(kind, title, rule = ACTION_RULES[kind]) {
   return h('h4', {}, title, rule ? h('a', { class: 'rule-link', href: rule, 'data-testid': 'rule-link-' + kind, title: `The rule: ${title.toLowerCase()}` }, 'rules') : null);
 }
 

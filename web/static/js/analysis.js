@@ -141,7 +141,7 @@ export async function analysisPage(root) {
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
-    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
+    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
     if (st.line.some((m) => !m.turn)) resolveLine();

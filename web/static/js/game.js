@@ -237,7 +237,7 @@ export async function gamePage(root, id) {
     drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
-    clear(special, live ? specialPanel(moves, (m) => play(m.coord)) : null);
+    clear(special, live ? specialPanel(moves, (m) => play(m.coord), st.game.variant) : null);
     clear(variantSlot,
       giffordPanel(pos),
       st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,

@@ -144,7 +144,7 @@ function liveBoard(fig, index, queue) {
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
     status.textContent = statusText(pos);
-    clear(special, specialPanel(pos.moves || [], play));
+    clear(special, specialPanel(pos.moves || [], play, variant));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], play, marks));
     marks();
     drawLine();
