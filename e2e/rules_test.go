@@ -83,6 +83,9 @@ func TestBrowserRules(t *testing.T) {
 	if got := c.pieceIn(due, "c4"); !strings.Contains(got, "bishop") {
 		c.fail("c4 holds %q after B@c4", got)
 	}
+	if msg := c.text(due + " [data-testid=typed-error]"); msg != "" {
+		c.fail("the refusal of the typed move stays after the arrival: %q", msg)
+	}
 	c.boardShot(due, "arrived-c4")
 	c.clickIn(due, "liveboard-reset")
 	c.waitJS(fmt.Sprintf(`!document.querySelector('%s .move-list li.own') && document.querySelector('%s .move-list li.current')?.dataset.ply === '4'`, due, due), "Reset to the document's position")

@@ -79,7 +79,9 @@ function liveBoard(fig, index, queue) {
   const lineEl = h('ol', { class: 'move-list', 'data-testid': 'liveboard-moves' });
   const special = h('div', { 'data-testid': 'liveboard-special' });
   const variantSlot = h('div');
+  const typedForm = typedMoveForm(typed, { id: id + '-typed' });
   const analysis = h('a', { 'data-testid': 'liveboard-analysis' }, 'Open in the analysis board');
+  const resetButton = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'liveboard-reset', title: "Back to the document's moves", onclick: reset }, 'Reset');
   const button = (label, testid, onclick, text) => h('button', { type: 'button', class: 'small', 'aria-label': label, 'data-testid': testid, onclick }, text);
 
   clear(fig,
@@ -92,9 +94,9 @@ function liveBoard(fig, index, queue) {
         button('Back', 'liveboard-back', () => go(st.cursor - 1), '‹'),
         button('Forward', 'liveboard-forward', () => go(st.cursor + 1), '›'),
         button('End', 'liveboard-end', () => go(st.line.length), '»'),
-        h('button', { type: 'button', class: 'small secondary', 'data-testid': 'liveboard-reset', onclick: reset }, 'Reset')),
+        resetButton),
       lineEl,
-      typedMoveForm(typed, { id: id + '-typed' }),
+      typedForm,
       special, variantSlot,
       h('p', {}, analysis)));
   fig.tabIndex = 0;
@@ -140,6 +142,8 @@ function liveBoard(fig, index, queue) {
     }
     if (st.cursor !== cursor || st.line !== line) return true; // the reader has moved on
     st.pos = pos;
+    // A refusal of the typed move belongs to the board it was typed on.
+    typedForm.querySelector('[data-testid=typed-error]').textContent = '';
     status.classList.remove('form-error');
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
@@ -160,7 +164,9 @@ function liveBoard(fig, index, queue) {
     if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
+  /** drawLine shows the moves; Reset stands out once the reader has played moves of their own. */
   function drawLine() {
+    resetButton.classList.toggle('secondary', !st.line.some((m) => m.own));
     clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: (i + 1 === st.cursor ? 'current' : '') + (m.own ? ' own' : ''), 'data-ply': i + 1 },
       h('button', { type: 'button', class: 'link', title: m.own ? 'your move' : m.coord, onclick: () => go(i + 1) },
         m.number ? h('span', { class: 'num' }, m.number) : null, m.number ? ' ' : null, m.san)))
