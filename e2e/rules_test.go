@@ -90,6 +90,19 @@ func TestBrowserRules(t *testing.T) {
 	c.clickIn(due, "liveboard-reset")
 	c.waitJS(fmt.Sprintf(`!document.querySelector('%s .move-list li.own') && document.querySelector('%s .move-list li.current')?.dataset.ply === '4'`, due, due), "Reset to the document's position")
 
+	// The rule text's own spellings: the King travels from move 10 back to move 6 and lands on
+	// f3 beside the King of that time; the Bishop is in transit again.
+	back := c.liveBoard("The rule text's spellings")
+	c.waitBoard(back, "Black to move")
+	c.waitFEN(back, "book=Bl@9 travels=1,0")
+	if moves := c.boardMoves(back); !strings.HasSuffix(moves, "10. Ke1//6@f3") {
+		c.fail("the back travel's moves end %q", moves[max(0, len(moves)-40):])
+	}
+	if c.pieceIn(back, "f3") == "" || c.pieceIn(back, "e1") == "" {
+		c.fail("after the back travel f3 holds %q and e1 %q; want a King on each", c.pieceIn(back, "f3"), c.pieceIn(back, "e1"))
+	}
+	c.boardShot(back, "back-travel")
+
 	// A send on the start board, from the special actions list.
 	c.clickIn(start, "special-f1//3")
 	c.waitFEN(start, "book=Bl@3")
