@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -235,6 +236,25 @@ func TestBrowserRulesTimeThief(t *testing.T) {
 	c.boardShot(frozen, "ke4-refused")
 }
 
+// TestBrowserRulesChess opens chess10x8's rules, which share the chess page: the link leads to
+// the section of the Guard, and the ten-file castling board castles by a drag of the King.
+func TestBrowserRulesChess(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "reader")
+	c.open("/rules/chess10x8")
+	if got := eval[string](c, `location.pathname + location.hash`); got != "/rules/chess#boards-men-and-moves-c1" {
+		c.fail("/rules/chess10x8 leads to %q", got)
+	}
+	castle := c.liveBoard("Castling on ten files")
+	c.waitBoard(castle, "White to move")
+	c.dragIn(castle, "f1", "i1")
+	c.waitFEN(castle, "R6RK1 b")
+	c.boardShot(castle, "castled")
+	if got := c.boardMoves(castle); got != "1. O-O" {
+		c.fail("after castling the moves read %q", got)
+	}
+}
+
 // liveBoard finds the live board whose caption begins with caption, scrolls it into view and
 // returns a CSS selector for it.
 func (c *client) liveBoard(caption string) string {
@@ -302,11 +322,32 @@ func (c *client) pieceIn(fig, square string) string {
 func (c *client) clickSquareIn(fig, square string) {
 	c.t.Helper()
 	c.scrollTo(fig)
+	x, y := c.centerIn(fig, square)
+	c.do(chromedp.MouseClickXY(x, y))
+}
+
+// dragIn drags a man of the live board from one square to another with the mouse.
+func (c *client) dragIn(fig, from, to string) {
+	c.t.Helper()
+	c.scrollTo(fig)
+	x0, y0 := c.centerIn(fig, from)
+	x1, y1 := c.centerIn(fig, to)
+	left := chromedp.ButtonType(input.MouseButtonLeft)
+	c.do(chromedp.MouseEvent(chromedp.MouseMoved, x0, y0),
+		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, left, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(chromedp.MouseMoved, (x0+x1)/2, (y0+y1)/2, left),
+		chromedp.MouseEvent(chromedp.MouseMoved, x1, y1, left),
+		chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, left, chromedp.ClickCount(1)))
+}
+
+// centerIn is the viewport point at the middle of a square of the live board.
+func (c *client) centerIn(fig, square string) (float64, float64) {
+	c.t.Helper()
 	pt := eval[[]float64](c, fmt.Sprintf(`(() => { const r = document.querySelector('%s [data-testid=board] rect.sq[data-square=%q]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`, fig, square))
 	if len(pt) != 2 {
 		c.fail("no square %s on %s", square, fig)
 	}
-	c.do(chromedp.MouseClickXY(pt[0], pt[1]))
+	return pt[0], pt[1]
 }
 
 // scrollTo scrolls the element into the middle of the window.
