@@ -207,7 +207,8 @@ function liveBoard(fig, index, queue) {
     const m = findMove(st.pos, text);
     if (m) return play(m);
     try {
-      await api('POST', '/position', { ...body(st.cursor), moves: [...body(st.cursor).moves, text] });
+      const b = body(st.cursor);
+      await api('POST', '/position', { ...b, moves: [...b.moves, text] });
     } catch (e) {
       const why = (e.message || '').split(' is not legal here: ').pop();
       const r = e.refusal;
