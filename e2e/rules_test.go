@@ -104,7 +104,11 @@ func TestBrowserRules(t *testing.T) {
 	}
 	c.boardShot(back, "back-travel")
 
-	// A send on the start board, from the special actions list.
+	// A send typed in the rule text's spelling, then one from the special actions list.
+	c.typeIn(start, "Bf1// to 9")
+	c.waitFEN(start, "book=Bl@9")
+	c.clickIn(start, "liveboard-reset")
+	c.waitFEN(start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 	c.clickIn(start, "special-f1//3")
 	c.waitFEN(start, "book=Bl@3")
 	if got := c.boardMoves(start); got != "1. Bf1//3" {
