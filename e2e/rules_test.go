@@ -165,6 +165,11 @@ func TestBrowserRulesPhone(t *testing.T) {
 	e := newEnv(t)
 	c := e.client(t, "phone")
 	c.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	c.open("/rules")
+	if sw := eval[float64](c, `document.documentElement.scrollWidth`); sw > 390 {
+		c.fail("/rules is %v px wide on a 390 px screen", sw)
+	}
+	c.windowShot("index")
 	c.open("/rules/travelers")
 	c.windowShot("top")
 	quiz := c.liveBoard("The Game 2 quiz")
