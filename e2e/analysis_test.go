@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -98,17 +96,7 @@ func TestBrowserAnalysisQueue(t *testing.T) {
 // panelShot saves the engine panel of the analysis page as a PNG artifact.
 func (c *client) panelShot(name string) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(c.ctx, 15*time.Second)
-	defer cancel()
-	buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`.panel:has([data-testid=engine-output])`), chromedp.NodeVisible))
-	if err != nil {
-		c.t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	file := filepath.Join(c.e.artifacts, strings.ReplaceAll(c.t.Name(), "/", "_")+"-"+name+".png")
-	if err := os.WriteFile(file, buf, 0o644); err != nil {
-		c.t.Logf("screenshot %s: %v", name, err)
-	}
+	c.elementShot(`.panel:has([data-testid=engine-output])`, name)
 }
 
 // apiClient calls the API from one loopback address of its own (the analysis queue takes one

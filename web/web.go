@@ -2,7 +2,8 @@
 // own (no framework, no build step), embedded in the binary and served by Handler. The UI
 // talks only to the HTTP JSON and WebSocket API of docs/api.md.
 //
-// Pages (each answers with the same app shell; static/js/main.js draws the page):
+// Pages (each answers with the same app shell; static/js/main.js draws the page, and the rules
+// pages come with their text already in it):
 //
 //	/            create a game (the form prefilled by ?variant=&fen=&color=&tc=&minutes=&increment=&days=&opponent=&level=,
 //	             as a finished game's "New game" links it), the open seeks (live), my games, games being played
@@ -12,6 +13,12 @@
 //	             no game gets a page that says so
 //	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N), engine lines, PGN import
 //	/editor      position editor (?variant=&fen=)
+//	/rules       the variants, a line each on what is special about it (rules.go)
+//	/rules/{v}   the rules document of variant v (docs/rules/*.md, package timechess/docs),
+//	             rendered on the server with goldmark; its `board` blocks become live boards
+//	             (rulesboard.go) that static/js/rules.js mounts. A variant that shares a page
+//	             (chess10x8, timethief-restore) is sent to its section; an unknown one gets 404
+//	             and the list of variants.
 //
 // Assets are under /static/ with their content types, Cache-Control: no-cache and a strong
 // ETag, so browsers revalidate cheaply (304) and a new binary's files show at once. The
@@ -57,20 +64,26 @@ func Handler() http.Handler {
 			pattern = "GET /{$}"
 		}
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-			serveShell(w, shell)
+			serveShell(w, http.StatusOK, shell)
 		})
 	}
+	rp := &rulesPages{shell: shell, pages: map[string][]byte{}}
+	mux.HandleFunc("GET /rules", rp.index)
+	mux.HandleFunc("GET /rules/{$}", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/rules", http.StatusFound) })
+	mux.HandleFunc("GET /rules/{variant}", rp.variant)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", &assets{files: sub, etags: map[string]string{}}))
 	return mux
 }
 
-// serveShell writes the HTML page every route shares.
-func serveShell(w http.ResponseWriter, shell []byte) {
+// serveShell writes the HTML page every route shares (a rules page is the shell with the
+// document in its main element) with the given status.
+func serveShell(w http.ResponseWriter, status int, shell []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Length", strconv.Itoa(len(shell)))
+	w.WriteHeader(status)
 	_, _ = w.Write(shell)
 }
 

@@ -5,6 +5,7 @@
 import { h, clear, errorText } from './dom.js';
 import { NAMES } from './pieces.js';
 import { sendNumber } from './gifford.js';
+import { ACTION_RULES, rulesHref } from './ruleslinks.js';
 
 /** label names an action for a person: its SAN, and its label when it says more. */
 export function actionLabel(m) {
@@ -110,9 +111,10 @@ export function isSpecial(m) {
 /**
  * specialPanel lists the special actions of the side to move, grouped by kind, each a button
  * (explosions behind one button that opens the explosion picker). play is called with the
- * chosen action.
+ * chosen action. Each group's heading links to the rule of its kind (ruleslinks.js), the
+ * "Other" group to the rules of variant, when given.
  */
-export function specialPanel(moves, play) {
+export function specialPanel(moves, play, variant) {
   const special = moves.filter(isSpecial);
   if (!special.length) return null;
   const box = h('section', { class: 'panel special', 'data-testid': 'special-actions', 'aria-label': 'Special actions' });
@@ -126,7 +128,7 @@ export function specialPanel(moves, play) {
       if (!byKey.has(key)) byKey.set(key, []);
       byKey.get(key).push(m);
     }
-    const group = h('div', { class: 'special-group', 'data-kind': kind }, h('h4', {}, title));
+    const group = h('div', { class: 'special-group', 'data-kind': kind }, groupHeading(kind, title));
     if (kind === 'send') {
       // One compact row per man, the move numbers in numeric order; the tray beside the board takes the same sends by drag.
       for (const ms of byKey.values()) ms.sort((a, b) => sendNumber(a) - sendNumber(b));
@@ -143,7 +145,7 @@ export function specialPanel(moves, play) {
   }
   const explosions = special.filter((m) => m.kind === 'explosion');
   if (explosions.length) {
-    box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, h('h4', {}, 'Explosions'),
+    box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, groupHeading('explosion', 'Explosions'),
       h('button', {
         type: 'button', 'data-testid': 'open-explosions',
         onclick: async () => { const m = await pickExplosion(explosions); if (m) play(m); },
@@ -151,10 +153,15 @@ export function specialPanel(moves, play) {
   }
   const rest = special.filter((m) => !GROUPS.some(([k]) => k === m.kind) && m.kind !== 'explosion');
   if (rest.length) {
-    box.append(h('div', { class: 'special-group' }, h('h4', {}, 'Other'), rest.map((m) =>
+    box.append(h('div', { class: 'special-group' }, groupHeading('other', 'Other', variant && rulesHref(variant)), rest.map((m) =>
       h('button', { type: 'button', class: 'chip', 'data-testid': 'special-' + m.coord, onclick: () => play(m) }, actionLabel(m)))));
   }
   return box;
+}
+
+/** groupHeading is a group's title with a link to the rule of its kind of action (or to rule). */
+function groupHeading(kind, title, rule = ACTION_RULES[kind]) {
+  return h('h4', {}, title, rule ? h('a', { class: 'rule-link', href: rule, 'data-testid': 'rule-link-' + kind, title: `The rule: ${title.toLowerCase()}` }, 'rules') : null);
 }
 
 function keyText(kind, key, m) {
@@ -171,16 +178,17 @@ function chipText(m) {
 
 /**
  * typedMoveForm is the text box for moves in any notation; submit(text) returns a promise that
- * rejects with the server's error, which the form shows.
+ * rejects with the server's error, which the form shows. id names the input (pages with several
+ * boards give each form its own).
  */
-export function typedMoveForm(submit, { disabled = false } = {}) {
+export function typedMoveForm(submit, { disabled = false, id = 'typed-move' } = {}) {
   const input = h('input', {
-    type: 'text', id: 'typed-move', 'data-testid': 'typed-move', autocomplete: 'off', spellcheck: false,
+    type: 'text', id, 'data-testid': 'typed-move', autocomplete: 'off', spellcheck: false,
     placeholder: 'e4, Nf3, e2e4, P e2-e4, Bf1//9, B@c4…', 'aria-label': 'Type a move', disabled,
   });
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'typed-error' });
   const form = h('form', { class: 'typed-move', 'data-testid': 'typed-form' },
-    h('label', { for: 'typed-move' }, 'Move'), input,
+    h('label', { for: id }, 'Move'), input,
     h('button', { type: 'submit', disabled }, 'Play'), err);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();

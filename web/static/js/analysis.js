@@ -12,7 +12,8 @@ import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethief
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
-import { variantSelect } from './home.js';
+import { variantSelect, variantTitle } from './home.js';
+import { rulesLink } from './ruleslinks.js';
 import { fenTurn, moveNumber } from './numbering.js';
 
 /** analysisPage draws the analysis board into root. */
@@ -143,7 +144,7 @@ export async function analysisPage(root) {
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
-    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
+    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
     if (st.line.some((m) => !m.turn)) resolveLine();
@@ -152,7 +153,7 @@ export async function analysisPage(root) {
     if (st.line.length) q.set('moves', st.line.map((m) => m.move).join(','));
     history.replaceState(null, '', '/analysis?' + q);
     const fenQ = `variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(pos.fen)}`;
-    clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'));
+    clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'), rulesLink(st.variant, await variantTitle(st.variant)));
     return true;
   }
 
@@ -268,7 +269,7 @@ function lineOf(moves) {
 }
 
 /** findMove finds a legal move of pos by its coordinate form or its SAN (check marks optional). */
-function findMove(pos, text) {
+export function findMove(pos, text) {
   const bare = (x) => (x || '').replace(/[+#!?]+$/, '');
   const moves = (pos && pos.moves) || [];
   return moves.find((x) => x.coord === text) || moves.find((x) => bare(x.san) === bare(text));

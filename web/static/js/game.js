@@ -15,6 +15,8 @@ import { giffordTray } from './gifford.js';
 import { moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import { premoveMatch, premoveTargets } from './premove.js';
+import { rulesLink } from './ruleslinks.js';
+import { variantTitle } from './home.js';
 import * as settings from './settings.js';
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
@@ -97,12 +99,13 @@ export async function gamePage(root, id) {
   const special = h('div', { class: 'special-slot' });
   const variantSlot = h('div', { class: 'variant-slot' });
   const typed = h('div', { class: 'typed-slot' });
+  const rulesSlot = h('p', { class: 'rules-slot' });
   const commentsList = h('ul', { class: 'comments-list', 'data-testid': 'comments-list' });
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el,
-      h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
+      h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id), rulesSlot)),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
@@ -237,6 +240,7 @@ export async function gamePage(root, id) {
       if (st.view !== null && st.view >= game.ply) st.view = null;
       if (st.view === null) st.want = null;
     }
+    if (first) variantTitle(game.variant).then((t) => clear(rulesSlot, rulesLink(game.variant, t)), () => clear(rulesSlot, rulesLink(game.variant)));
     document.title = `${playerName(game, 'white')} – ${playerName(game, 'black')} · ${game.variant} · timechess`;
     root.dataset.ply = game.ply;
     root.dataset.status = game.status;
@@ -346,7 +350,7 @@ export async function gamePage(root, id) {
     drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
-    clear(special, live ? specialPanel(moves, (m) => play(m.coord)) : null);
+    clear(special, live ? specialPanel(moves, (m) => play(m.coord), st.game.variant) : null);
     clear(variantSlot,
       giffordPanel(pos),
       st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,

@@ -3,6 +3,7 @@
 
 import { h, clear, toast, errorText } from './dom.js';
 import { api, seats, mySeeks, LiveSocket } from './api.js';
+import { rulesHref, rulesLink } from './ruleslinks.js';
 
 let variantsCache = null;
 
@@ -10,6 +11,12 @@ let variantsCache = null;
 export async function variants() {
   if (!variantsCache) variantsCache = await api('GET', '/variants');
   return variantsCache;
+}
+
+/** variantTitle is the human name of a variant (its name when the list does not know it). */
+export async function variantTitle(name) {
+  const v = (await variants()).find((x) => x.name === name);
+  return v ? v.title : name;
 }
 
 /** variantSelect is a <select> of every variant. */
@@ -77,8 +84,14 @@ async function createForm(onSeek) {
   const radio = (name, value, text) => h('label', { class: 'inline' },
     h('input', { type: 'radio', name, value, checked: chosen[name] === value, 'data-testid': `${name}-${value}` }), ' ' + text);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'create-error' });
+  // The rules link follows the chosen variant.
+  const rules = rulesLink(vsel.value, await variantTitle(vsel.value), { 'data-testid': 'create-rules' });
+  vsel.addEventListener('change', async () => {
+    rules.href = rulesHref(vsel.value);
+    rules.textContent = `Rules of ${await variantTitle(vsel.value)}`;
+  });
   const form = h('form', { class: 'create-form', 'data-testid': 'create-form' },
-    h('label', {}, 'Variant ', vsel),
+    h('div', { class: 'row variant-row' }, h('label', {}, 'Variant ', vsel), rules),
     h('details', { open: !!setUp }, h('summary', {}, 'Start from a set-up position'), fen),
     h('fieldset', {}, h('legend', {}, 'Your colour'),
       radio('color', 'white', 'White'), radio('color', 'black', 'Black'), radio('color', 'random', 'Random')),

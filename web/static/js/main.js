@@ -8,13 +8,15 @@ const ROUTES = [
   [/^\/game\/([^/]+)$/, async (root, m) => (await import('./game.js')).gamePage(root, m[1])],
   [/^\/analysis$/, async (root) => (await import('./analysis.js')).analysisPage(root)],
   [/^\/editor$/, async (root) => (await import('./editor.js')).editorPage(root)],
+  [/^\/rules(\/[^/]+)?$/, async (root) => (await import('./rules.js')).rulesPage(root)],
 ];
 
 async function start() {
   const root = document.getElementById('app');
   const path = location.pathname.replace(/\/+$/, '') || '/';
   for (const a of document.querySelectorAll('.top nav a')) {
-    if (a.getAttribute('href') === path) a.setAttribute('aria-current', 'page');
+    const href = a.getAttribute('href');
+    if (href === path || (href !== '/' && path.startsWith(href + '/'))) a.setAttribute('aria-current', 'page');
   }
   for (const [re, page] of ROUTES) {
     const m = re.exec(path);
