@@ -1,12 +1,16 @@
 // The client of the HTTP JSON and WebSocket API (docs/api.md), and the seat tokens kept in
 // localStorage.
 
-/** ApiError is a refused request: the HTTP status and the server's error code and message. */
+/**
+ * ApiError is a refused request: the HTTP status, the server's error code and message, and for
+ * a refused move the rule that forbids it ({rule, name, reason}, else null).
+ */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, refusal = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.refusal = refusal;
   }
 }
 
@@ -36,7 +40,7 @@ export async function api(method, path, body, token, signal) {
   const data = await res.json();
   if (!res.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(res.status, err.code || 'http_' + res.status, err.message || res.statusText);
+    throw new ApiError(res.status, err.code || 'http_' + res.status, err.message || res.statusText, err.refusal || null);
   }
   return data;
 }

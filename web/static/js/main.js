@@ -8,6 +8,8 @@ const ROUTES = [
   [/^\/game\/([A-Za-z0-9_-]+)$/, async (root, m) => (await import('./game.js')).gamePage(root, m[1])],
   [/^\/analysis$/, async (root) => (await import('./analysis.js')).analysisPage(root)],
   [/^\/editor$/, async (root) => (await import('./editor.js')).editorPage(root)],
+  [/^\/learn$/, async (root) => (await import('./learn.js')).learnListPage(root)],
+  [/^\/learn\/([a-z0-9-]+)$/, async (root, m) => (await import('./learn.js')).learnPage(root, m[1])],
 ];
 
 async function start() {
