@@ -33,16 +33,41 @@ func startLesson(t *testing.T, e *env, variant string, phone bool) *learner {
 func (l *learner) waitStep(n string) {
 	l.t.Helper()
 	movable := `&& !document.querySelector('[data-testid=typed-move]').disabled`
-	if n == "done" {
+	if strings.HasSuffix(n, "done") {
 		movable = ""
 	}
 	l.waitJS(fmt.Sprintf(`document.getElementById('app').dataset.step === %q %s`, n, movable), "step "+n)
 }
 
-// coach is the text of one part of the coach box above the board.
-func (l *learner) coach(part string) string {
+// boardInView scrolls the board into the window, as a player does before touching it.
+func (l *learner) boardInView() {
 	l.t.Helper()
-	return eval[string](l.client, fmt.Sprintf(`document.querySelector('[data-testid=learn-%s]').textContent`, part))
+	eval[bool](l.client, `(() => { const r = document.querySelector('[data-testid=board]').getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight) document.querySelector('[data-testid=board]').scrollIntoView({ block: 'nearest' }); return true; })()`)
+}
+
+// drag drags a man on the board, scrolled into view first.
+func (l *learner) drag(from, to string) {
+	l.t.Helper()
+	l.boardInView()
+	l.client.drag(from, to)
+}
+
+// clickSquare clicks a square of the board, scrolled into view first.
+func (l *learner) clickSquare(square string) {
+	l.t.Helper()
+	l.boardInView()
+	l.client.clickSquare(square)
+}
+
+// goOn waits until step n is done and the next one sets up a new position, keeps a screenshot
+// of the result and presses Continue.
+func (l *learner) goOn(n int) {
+	l.t.Helper()
+	l.waitStep(fmt.Sprintf("%d-done", n))
+	l.expectCoach("step-title", "done")
+	l.shot(fmt.Sprintf("%d-done", n))
+	l.click("learn-continue")
+	l.waitStep(fmt.Sprint(n + 1))
 }
 
 // expectCoach fails unless the part of the coach box says each of the texts.
@@ -91,15 +116,16 @@ func (l *learner) finish() {
 	l.shot("done")
 }
 
-// expectFits fails when the page is wider than a 390 px phone or the coach is not above the board.
+// expectFits fails when the page is wider than a 390 px phone, or the board and, under it,
+// the coach's instruction do not both fit the 844 px screen (scrolled to the top).
 func (l *learner) expectFits() {
 	l.t.Helper()
 	if sw := eval[float64](l.client, `document.documentElement.scrollWidth`); sw > 390 {
 		l.fail("the page is %v px wide on a 390 px screen", sw)
 	}
-	r := eval[[]float64](l.client, `(() => { const c = document.querySelector('[data-testid=learn-coach]').getBoundingClientRect(); const b = document.querySelector('[data-testid=board]').getBoundingClientRect(); return [c.left, c.right, c.bottom, b.top, b.bottom]; })()`)
-	if len(r) != 5 || r[0] < 0 || r[1] > 390 || r[2] > r[3] || r[4] > 844 {
-		l.fail("coach x %v..%v bottom %v, board top %v bottom %v on a 390x844 screen", r[0], r[1], r[2], r[3], r[4])
+	r := eval[[]float64](l.client, `(() => { scrollTo(0, 0); const c = document.querySelector('[data-testid=learn-coach]').getBoundingClientRect(); const s = document.querySelector('[data-testid=learn-say]').getBoundingClientRect(); const b = document.querySelector('[data-testid=board]').getBoundingClientRect(); return [c.left, c.right, c.top, s.bottom, b.bottom]; })()`)
+	if len(r) != 5 || r[0] < 0 || r[1] > 390 || r[4] > r[2] || r[3] > 844 {
+		l.fail("coach x %v..%v top %v, instruction bottom %v, board bottom %v on a 390x844 screen", r[0], r[1], r[2], r[3], r[4])
 	}
 }
 
@@ -114,13 +140,14 @@ func TestLearnChess(t *testing.T) {
 	l.expectMan("d2", "white pawn")
 	l.shot("1-wrong-move")
 	l.drag("e2", "e4")
-	l.waitStep("2")
 	l.expectCoach("last", "Black plays e5")
+	l.goOn(1)
 	l.expectCoach("say", "Castle kingside")
 	l.shot("2-castle")
 	l.drag("e1", "g1")
-	l.waitStep("3")
-	l.expectMan("g1", "")
+	l.expectMan("g1", "white king")
+	l.expectMan("f1", "white rook")
+	l.goOn(2)
 	l.shot("3-promote")
 	l.drag("e7", "e8")
 	l.pickTestid("pick-e7e8q")
@@ -155,7 +182,7 @@ func TestLearnGifford(t *testing.T) {
 	l.expectMan("d3", "white king")
 	l.expectMan("e1", "white king")
 	l.expectMan("g1", "white knight")
-	l.expectCoach("last", "two Kings", "Black plays Nc6", "move numbers went back")
+	l.expectCoach("last", "two Kings", "Black plays Nc6", "numbers went back with the board")
 	l.shot("5-arrive-again")
 	l.typeMove("B@b5")
 	l.expectMan("b5", "white bishop")
@@ -208,12 +235,13 @@ func TestLearnTimeThief(t *testing.T) {
 	l.shot("2-tt-capture")
 	l.drag("g1", "a7")
 	l.pickTestid("pick-g1xa7")
-	l.waitStep("3")
+	l.waitStep("2-done")
 	moves := eval[string](l.client, `[...document.querySelectorAll('[data-testid=move-list] li')].map((li) => li.textContent).join(' | ')`)
 	if !strings.Contains(moves, "2. Txa7 | 1… e5") {
 		l.fail("the move list reads %q, want the TT-capture 2. Txa7 followed by Black's move 1 again", moves)
 	}
 	l.expectCoach("last", "the numbers run back")
+	l.goOn(2)
 	l.expectCoach("say", "Try it anyway: type Kc3")
 	l.shot("3-frozen-king")
 	l.typeMove("Kc3")
@@ -246,7 +274,7 @@ func TestLearnTimeThiefRestore(t *testing.T) {
 }
 
 // TestLearnTravelers plays the Time Traveler's Chess lesson: an explosion chosen on the board
-// (the square, the traveled man's square, the type in the picker), a typed explosion refused for
+// (the explosion square, then the traveled man's square), a typed explosion refused for
 // grammar (R6), the traveled man's move, the resonator brought up and the annihilation.
 func TestLearnTravelers(t *testing.T) {
 	l := startLesson(t, newEnv(t), "travelers", false)
@@ -254,14 +282,9 @@ func TestLearnTravelers(t *testing.T) {
 		l.fail("%d supporting-line arrows, want b1-c3 and c3-d5", n)
 	}
 	l.shot("1-explosion")
+	// d5 then f4: only a knight explodes on d5 with its traveled man going to f4, so no picker.
 	l.clickSquare("d5")
 	l.clickSquare("f4")
-	l.waitJS(`document.querySelector('[data-testid=explosion-type]')`, "the explosion picker")
-	l.do(chromedp.SetValue(chromedp.CSS(`[data-testid=explosion-type]`), "N"))
-	eval[bool](l.client, `(document.querySelector('[data-testid=explosion-type]').dispatchEvent(new Event('change')), true)`)
-	l.expectCoach("step-title", "An explosion")
-	l.shot("1-explosion-picker")
-	l.click("explosion-play")
 	l.waitStep("2")
 	l.expectMan("d5", "white traveling knight")
 	l.expectMan("f4", "white traveled knight")

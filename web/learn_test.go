@@ -142,7 +142,7 @@ func replayLesson(t *testing.T, name string) {
 		if st.Title == "" || st.Say == "" || st.Want == "" || st.Done == "" {
 			t.Errorf("%s: title, say, want and done are required", where)
 		}
-		if !regexp.MustCompile(`(^|[^A-Za-z0-9])` + regexp.QuoteMeta(st.Rule) + `($|[^0-9])`).Match(doc) || st.Rule == "" {
+		if !regexp.MustCompile(`(^|[^A-Za-z0-9])`+regexp.QuoteMeta(st.Rule)+`($|[^0-9])`).Match(doc) || st.Rule == "" {
 			t.Errorf("%s: rule %q is not a label of docs/rules/%s.md", where, st.Rule, rulesDoc(name))
 		}
 		p := g.Position()

@@ -54,7 +54,9 @@ export async function learnPage(root, variant) {
   }
   const steps = script.steps;
   // The line being played: a start position and the moves since, each {coord, san, turn}.
-  const st = { index: 0, fen: script.fen || '', line: [], pos: null, busy: false, finished: false, hover: null, last: [] };
+  // paused: a step is done and the next one sets up a new position; the player goes on with
+  // Continue, after looking at what the last move did.
+  const st = { index: 0, fen: script.fen || '', line: [], pos: null, busy: false, paused: false, finished: false, hover: null, last: [] };
   // The state at the start of each step, for Back and Restart.
   const snapshots = [];
   // Positions by request body, so trying moves asks the server once per board.
@@ -66,24 +68,24 @@ export async function learnPage(root, variant) {
     onHover: (sq) => { st.hover = sq; drawMarks(); },
   });
   const banner = turnBanner();
-  const progress = h('p', { class: 'learn-progress', 'data-testid': 'learn-progress' });
+  const progress = h('span', { 'data-testid': 'learn-progress' });
   const stepTitle = h('h2', { class: 'learn-step-title', 'data-testid': 'learn-step-title' });
   const lastEl = h('div', { class: 'learn-last', 'data-testid': 'learn-last' });
   const sayEl = h('p', { class: 'learn-say', 'data-testid': 'learn-say' });
   const feedback = h('p', { class: 'learn-feedback', role: 'alert', 'data-testid': 'learn-feedback' });
   const endEl = h('div', { class: 'learn-end', 'data-testid': 'learn-end', hidden: true });
-  const coach = h('section', { class: 'learn-coach', 'data-testid': 'learn-coach', 'aria-live': 'polite' },
-    progress, stepTitle, lastEl, sayEl, feedback, endEl);
-  const backBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'learn-back', onclick: () => goTo(st.finished ? st.index : st.index - 1) }, '‹ Back');
+  const continueBtn = h('button', { type: 'button', 'data-testid': 'learn-continue', hidden: true, onclick: () => { st.paused = false; st.last = []; enterStep(st.index + 1); } }, 'Continue ›');
+  const backBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'learn-back', onclick: () => goTo(st.finished || st.paused ? st.index : st.index - 1) }, '‹ Back');
   const restartBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'learn-restart', onclick: () => goTo(0) }, 'Restart');
+  const coach = h('section', { class: 'learn-coach', 'data-testid': 'learn-coach', 'aria-live': 'polite' },
+    h('div', { class: 'learn-progress' }, progress, backBtn, restartBtn), stepTitle, lastEl, sayEl, feedback, continueBtn, endEl);
   const moveList = h('ol', { class: 'move-list', 'data-testid': 'move-list', 'aria-label': 'Moves' });
   const special = h('div');
   const variantSlot = h('div');
   const typedSlot = h('div', { 'data-testid': 'typed-slot' }, typedMoveForm(typed));
 
   clear(root, h('section', { class: 'learn-layout' }, coach,
-    h('div', { class: 'board-col' }, board.el,
-      h('div', { class: 'row nav-row' }, backBtn, restartBtn)),
+    h('div', { class: 'board-col' }, board.el),
     h('aside', { class: 'side-col' },
       h('section', { class: 'panel' }, h('h1', { class: 'learn-title' }, script.title), h('p', { class: 'muted' }, script.intro),
         h('p', {}, h('a', { href: '/learn' }, 'All guided games'), ' · ', h('a', { href: '/rules/' + encodeURIComponent(variant) }, 'Read the rules'))),
@@ -113,7 +115,10 @@ export async function learnPage(root, variant) {
     return positions.get(key);
   }
 
-  /** enterStep starts step i: its set-up, if any, its texts, marks and arrows. */
+  /**
+   * enterStep starts step i: its set-up, if any, its texts, marks and arrows. The board comes
+   * back into view when the player had scrolled past it (to a panel or the Move box).
+   */
   async function enterStep(i) {
     st.index = i;
     const step = steps[i];
@@ -123,6 +128,7 @@ export async function learnPage(root, variant) {
     }
     snapshots[i] = { fen: st.fen, line: st.line.slice(), last: st.last.slice() };
     await show();
+    if (board.el.getBoundingClientRect().top < 0) board.el.scrollIntoView({ block: 'start' });
   }
 
   /** goTo takes the lesson back to the start of step i (Back, Restart). */
@@ -131,6 +137,7 @@ export async function learnPage(root, variant) {
     const snap = snapshots[i];
     if (!snap) return;
     st.finished = false;
+    st.paused = false;
     st.fen = snap.fen;
     st.line = snap.line.slice();
     st.last = snap.last.slice();
@@ -144,16 +151,18 @@ export async function learnPage(root, variant) {
     st.pos = await positionOf();
     const pos = st.pos;
     const step = cur();
-    const movable = !st.busy && !st.finished && pos.turn === 'white' && !pos.status.over;
+    const movable = !st.busy && !st.paused && !st.finished && pos.turn === 'white' && !pos.status.over;
     board.set(pos, { movable });
     banner.show(pos);
     drawMarks();
-    board.setArrows(st.finished ? [] : (step.arrows || []).map((a) => ({ from: a.from, to: a.to, cls: a.cls || 'arrow-line' })));
+    board.setArrows(st.finished || st.paused ? [] : (step.arrows || []).map((a) => ({ from: a.from, to: a.to, cls: a.cls || 'arrow-line' })));
     progress.textContent = st.finished ? `Done: all ${steps.length} steps` : `Step ${st.index + 1} of ${steps.length}`;
-    clear(stepTitle, st.finished ? 'Lesson complete' : step.title, st.finished ? null : h('span', { class: 'rule' }, ` (${step.rule})`));
+    clear(stepTitle, st.finished ? 'Lesson complete' : step.title, st.finished ? null : h('span', { class: 'rule' }, ` (${step.rule})`),
+      st.paused ? h('span', { class: 'muted' }, ' — done') : null);
     clear(lastEl, st.last.map((t) => h('p', {}, t)));
-    clear(sayEl, !st.finished && step.setup && st.line.length === 0 ? h('strong', {}, step.setup.say + ' ') : null, st.finished ? null : step.say);
-    sayEl.hidden = st.finished;
+    clear(sayEl, step.setup && st.line.length === 0 ? h('strong', {}, step.setup.say + ' ') : null, step.say);
+    sayEl.hidden = st.finished || st.paused;
+    continueBtn.hidden = !st.paused;
     feedback.textContent = '';
     endEl.hidden = !st.finished;
     if (st.finished) {
@@ -163,20 +172,20 @@ export async function learnPage(root, variant) {
           h('a', { class: 'button secondary-link', href: '/rules/' + encodeURIComponent(script.variant), 'data-testid': 'learn-rules' }, 'Read the rules'),
           h('a', { href: '/learn' }, 'Other guided games')));
     }
-    backBtn.disabled = st.busy || st.index === 0 && !st.finished;
+    backBtn.disabled = st.busy || st.index === 0 && !st.finished && !st.paused;
     restartBtn.disabled = st.busy;
     clear(moveList, st.line.length ? st.line.map((m, i) => h('li', { 'data-ply': i + 1 },
       h('span', { class: 'num' }, moveNumber(m.turn)), ' ', m.san)) : h('li', { class: 'muted' }, 'No moves yet'));
     clear(special, movable ? specialPanel(pos.moves || [], (m) => attempt(m.coord)) : null);
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, movable ? pos.moves || [] : [], (m) => attempt(m.coord), drawMarks));
     for (const el of typedSlot.querySelectorAll('input, button')) el.disabled = !movable;
-    root.dataset.step = st.finished ? 'done' : String(st.index + 1);
+    root.dataset.step = st.finished ? 'done' : st.paused ? `${st.index + 1}-done` : String(st.index + 1);
     root.dataset.ply = String(st.line.length);
   }
 
   function drawMarks() {
     if (!st.pos) return;
-    const own = st.finished ? [] : (cur().marks || []).map((square) => ({ square, cls: 'mark-learn' }));
+    const own = st.finished || st.paused ? [] : (cur().marks || []).map((square) => ({ square, cls: 'mark-learn' }));
     board.setMarks([...own, ...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
@@ -267,6 +276,11 @@ export async function learnPage(root, variant) {
 
   /** next goes on to the following step, or ends the lesson after the last one. */
   async function next() {
+    if (st.index + 1 < steps.length && steps[st.index + 1].setup) {
+      st.paused = true;
+      await show();
+      return;
+    }
     if (st.index + 1 < steps.length) {
       await enterStep(st.index + 1);
       return;
