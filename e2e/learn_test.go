@@ -161,6 +161,7 @@ func TestLearnChess(t *testing.T) {
 func TestLearnGifford(t *testing.T) {
 	l := startLesson(t, newEnv(t), "gifford", false)
 	l.expectCoach("say", "send it forward to your move 3")
+	l.waitJS(`document.querySelector('[data-testid="special-f1//3"]').classList.contains('learn-target') && document.querySelectorAll('.learn-target').length === 1`, "the send's chip standing out")
 	l.shot("1-send")
 	l.click("special-f1//3")
 	l.waitStep("2")
@@ -306,10 +307,19 @@ func TestLearnTravelers(t *testing.T) {
 }
 
 // TestLearnHomeLink follows the home page's "New to <variant>?" link, which follows the variant
-// picker and keeps its place for a variant without a guided game.
+// picker and keeps its place for a variant without a guided game; the Learn page lists every
+// guided game, and a variant without one gets a page that says so and lists them.
 func TestLearnHomeLink(t *testing.T) {
 	c := newEnv(t).client(t, "newcomer")
+	c.open("/learn")
+	c.waitJS(`document.querySelectorAll('[data-testid=learn-list] a[data-testid^=learn-link-]').length === 5 && document.querySelector('.top nav a[aria-current=page]').textContent === 'Learn'`, "five guided games listed under Learn")
+	c.screenshot("page-learn-list")
+	c.open("/learn/chess10x8")
+	c.waitJS(`document.querySelector('[data-testid=learn-missing]').textContent.includes('There is no guided game for "chess10x8"') && document.querySelector('[data-testid=learn-missing] a[href="/learn/chess"]')`, "the page for a variant without a guided game")
 	c.open("/")
+	c.do(chromedp.SetValue(chromedp.CSS(`[data-testid=create-variant]`), "chess10x8"))
+	eval[bool](c, `(document.querySelector('[data-testid=create-variant]').dispatchEvent(new Event('change')), true)`)
+	c.waitJS(`(() => { const p = document.querySelector('[data-testid=learn-hint]'); return p.classList.contains('absent') && getComputedStyle(p).visibility === 'hidden' && !p.querySelector('a'); })()`, "no guided game link for chess10x8, its place kept")
 	c.do(chromedp.SetValue(chromedp.CSS(`[data-testid=create-variant]`), "travelers"))
 	eval[bool](c, `(document.querySelector('[data-testid=create-variant]').dispatchEvent(new Event('change')), true)`)
 	c.waitJS(`(() => { const a = document.querySelector('[data-testid=learn-hint-link]'); return a && a.getAttribute('href') === '/learn/travelers' && a.closest('p').textContent.startsWith("New to Time Traveler's Chess?"); })()`, "the guided game link for travelers")

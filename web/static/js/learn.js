@@ -87,9 +87,9 @@ export async function learnPage(root, variant) {
   clear(root, h('section', { class: 'learn-layout' }, coach,
     h('div', { class: 'board-col' }, board.el),
     h('aside', { class: 'side-col' },
+      typedSlot, banner.el,
       h('section', { class: 'panel' }, h('h1', { class: 'learn-title' }, script.title), h('p', { class: 'muted' }, script.intro),
         h('p', {}, h('a', { href: '/learn' }, 'All guided games'), ' · ', h('a', { href: '/rules/' + encodeURIComponent(variant) }, 'Read the rules'))),
-      banner.el, typedSlot,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList),
       special, variantSlot)));
 
@@ -127,8 +127,15 @@ export async function learnPage(root, variant) {
       st.line = [];
     }
     snapshots[i] = { fen: st.fen, line: st.line.slice(), last: st.last.slice() };
+    clearTyped();
     await show();
     if (board.el.getBoundingClientRect().top < 0) board.el.scrollIntoView({ block: 'start' });
+  }
+
+  /** clearTyped empties the Move box and its message, which belonged to the step before. */
+  function clearTyped() {
+    typedSlot.querySelector('input').value = '';
+    for (const p of typedSlot.querySelectorAll('.form-error')) p.textContent = '';
   }
 
   /** goTo takes the lesson back to the start of step i (Back, Restart). */
@@ -143,6 +150,7 @@ export async function learnPage(root, variant) {
     st.last = snap.last.slice();
     st.index = i;
     snapshots.length = i + 1;
+    clearTyped();
     await show();
   }
 
@@ -178,6 +186,12 @@ export async function learnPage(root, variant) {
       h('span', { class: 'num' }, moveNumber(m.turn)), ' ', m.san)) : h('li', { class: 'muted' }, 'No moves yet'));
     clear(special, movable ? specialPanel(pos.moves || [], (m) => attempt(m.coord)) : null);
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, movable ? pos.moves || [] : [], (m) => attempt(m.coord), drawMarks));
+    // The panels' buttons for the step's actions stand out, as its squares do on the board.
+    const wanted = new Set(movable ? step.play || [] : []);
+    for (const b of root.querySelectorAll('.side-col button[data-testid]')) {
+      const coord = b.dataset.coord || b.dataset.testid.replace(/^tt-/, '');
+      b.classList.toggle('learn-target', wanted.has(coord));
+    }
     for (const el of typedSlot.querySelectorAll('input, button')) el.disabled = !movable;
     root.dataset.step = st.finished ? 'done' : st.paused ? `${st.index + 1}-done` : String(st.index + 1);
     root.dataset.ply = String(st.line.length);
