@@ -190,6 +190,8 @@ func TestLearnGifford(t *testing.T) {
 	l.shot("2-develop")
 	l.drag("g1", "f3")
 	l.waitStep("3")
+	l.typeMove("zz9")
+	l.expectCoach("feedback", "zz9 is not a move here: no destination square. Check the spelling")
 	l.typeMove("Nc3")
 	l.expectCoach("feedback", "Refused by the rules", "this turn must be its arrival", "G4")
 	l.shot("3-refused-arrival")

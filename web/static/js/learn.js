@@ -161,7 +161,7 @@ export async function learnPage(root, variant) {
     const step = cur();
     const movable = !st.busy && !st.paused && !st.finished && pos.turn === 'white' && !pos.status.over;
     board.set(pos, { movable });
-    banner.show(pos);
+    banner.show(movable ? pos : null);
     drawMarks();
     board.setArrows(st.finished || st.paused ? [] : (step.arrows || []).map((a) => ({ from: a.from, to: a.to, cls: a.cls || 'arrow-line' })));
     progress.textContent = st.finished ? `Done: all ${steps.length} steps` : `Step ${st.index + 1} of ${steps.length}`;
@@ -241,7 +241,7 @@ export async function learnPage(root, variant) {
       feedback.dataset.kind = 'refused';
       feedback.textContent = e.refusal
         ? `Refused by the rules: ${e.refusal.reason} (${e.refusal.name}, ${e.refusal.rule}).`
-        : `Not a move here: ${e.message}.`;
+        : `${text} is not a move here: ${e.message.replace(/^move \d+ of the list \(.*?\) is not legal here: /, '')}. Check the spelling, or use the board.`;
       throw new Error('');
     }
     for (const coord of step.play || []) {
