@@ -104,15 +104,85 @@ func TestLessonsReplay(t *testing.T) {
 		if entry.Title == "" || entry.Summary == "" {
 			t.Errorf("learn/index.json: %s lacks its title or summary", entry.Variant)
 		}
-		t.Run(entry.Variant, func(t *testing.T) { replayLesson(t, entry.Variant) })
+		t.Run(entry.Variant, func(t *testing.T) {
+			data, err := fs.ReadFile(staticFiles, "static/learn/"+entry.Variant+".json")
+			if err != nil {
+				t.Fatalf("no script for a listed lesson: %v", err)
+			}
+			replayLesson(t, entry.Variant, data)
+		})
 	}
 }
 
-func replayLesson(t *testing.T, name string) {
-	data, err := fs.ReadFile(staticFiles, "static/learn/"+name+".json")
+// TestLessonReplayFindsFaults breaks the Gifford script in each way TestLessonsReplay guards
+// against and checks that the replay reports it, naming the step.
+func TestLessonReplayFindsFaults(t *testing.T) {
+	good, err := fs.ReadFile(staticFiles, "static/learn/gifford.json")
 	if err != nil {
-		t.Fatalf("no script for a listed lesson: %v", err)
+		t.Fatal(err)
 	}
+	if msgs := replayProblems(t, "gifford", good); len(msgs) != 0 {
+		t.Fatalf("the script as it is: %q", msgs)
+	}
+	for _, c := range []struct{ old, new, want string }{
+		{`"g1f3"`, `"g1g4"`, "step 2 (Play on while he travels): g1g4 is not a legal action"},
+		{`"move": "g8f6"`, `"move": "g8g5"`, "step 3 (The arrival): after B@d3 the reply g8g5 is refused"},
+		{`"marks": [
+        "g1",`, `"marks": [
+        "h4",`, "step 2 (Play on while he travels): marked square h4 holds no man"},
+		{`"rule": "G5"`, `"rule": "G99"`, `step 4 (Your King travels back): rule "G99" is not a label`},
+		{`"play": [
+        "e1//2@d3"
+      ],`, `"refuse": {"move": "Ke1//2@d3", "rule": "G5"},`, "step 4 (Your King travels back): Ke1//2@d3 is legal"},
+		{`"ends": "r1bqkbnr`, `"ends": "rnbqkbnr`, "the lesson ends on r1bqkbnr"},
+		{`"want":`, `"wants":`, `unknown field "wants"`},
+	} {
+		bad := strings.Replace(string(good), c.old, c.new, 1)
+		if bad == string(good) {
+			t.Fatalf("%q is not in the script", c.old)
+		}
+		msgs := replayProblems(t, "gifford", []byte(bad))
+		if !slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, c.want) }) {
+			t.Errorf("%s -> %s: the replay says %q, want %q", c.old, c.new, msgs, c.want)
+		}
+	}
+}
+
+// recorder is a testing.TB that keeps what a check reports instead of failing the test.
+type recorder struct {
+	testing.TB
+	msgs []string
+}
+
+// stopped is what recorder.Fatalf panics with, to end the check as t.Fatalf would.
+type stopped struct{}
+
+func (r *recorder) Helper()           {}
+func (r *recorder) Error(args ...any) { r.msgs = append(r.msgs, fmt.Sprint(args...)) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.msgs = append(r.msgs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Fatal(args ...any)                 { r.Error(args...); panic(stopped{}) }
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...); panic(stopped{}) }
+
+// replayProblems runs replayLesson on a script and returns what it reports.
+func replayProblems(t *testing.T, name string, data []byte) (msgs []string) {
+	r := &recorder{TB: t}
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(stopped); !ok {
+				panic(x)
+			}
+		}
+		msgs = r.msgs
+	}()
+	replayLesson(r, name, data)
+	return r.msgs
+}
+
+// replayLesson replays one script (the file static/learn/NAME.json holds) through the rules.
+func replayLesson(t testing.TB, name string, data []byte) {
+	t.Helper()
 	var l lesson
 	if err := decodeStrict(data, &l); err != nil {
 		t.Fatalf("%s.json: %v", name, err)

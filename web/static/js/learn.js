@@ -260,9 +260,13 @@ export async function learnPage(root, variant) {
     await next();
   }
 
-  /** accept plays the step's action, then the opponent's scripted answer, then the next step. */
+  /**
+   * accept plays the step's action, then the opponent's scripted answer, then the next step.
+   * When the server does not answer (a network fault, a rate limit), the step starts again.
+   */
   async function accept(coord) {
     const step = cur();
+    const before = { line: st.line.length, last: st.last };
     st.busy = true;
     try {
       push(coord);
@@ -274,6 +278,14 @@ export async function learnPage(root, variant) {
         st.last.push(`Black plays ${san}: ${step.reply.say}`);
         await show();
       }
+    } catch (e) {
+      st.line.length = before.line;
+      st.last = before.last;
+      st.busy = false;
+      await show().catch(() => {});
+      feedback.dataset.kind = 'error';
+      feedback.textContent = `The server did not answer (${e.message}): the move was taken back; play it again.`;
+      return;
     } finally {
       st.busy = false;
     }
