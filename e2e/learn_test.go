@@ -257,6 +257,7 @@ func TestLearnTimeThief(t *testing.T) {
 	l.expectCoach("last", "Black plays a5")
 	l.shot("2-tt-capture")
 	l.drag("g1", "a7")
+	l.waitJS(`document.querySelector('[data-testid="pick-g1xa7"]').classList.contains('learn-target') && !document.querySelector('[data-testid="pick-g1a7"]').classList.contains('learn-target')`, "the TT-capture standing out in the picker")
 	l.pickTestid("pick-g1xa7")
 	l.waitStep("2-done")
 	moves := eval[string](l.client, `[...document.querySelectorAll('[data-testid=move-list] li')].map((li) => li.textContent).join(' | ')`)

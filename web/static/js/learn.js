@@ -64,7 +64,13 @@ export async function learnPage(root, variant) {
 
   const board = new Board({
     label: 'Guided game board',
-    onGesture: async (cands) => { const m = await choose(cands); if (m) attempt(m.coord); },
+    onGesture: async (cands) => {
+      const chosen = choose(cands);
+      // A picker opened for the gesture shows the step's action standing out, as the panels do.
+      for (const b of document.querySelectorAll('dialog.picker [data-coord]')) b.classList.toggle('learn-target', (cur().play || []).includes(b.dataset.coord));
+      const m = await chosen;
+      if (m) attempt(m.coord);
+    },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
   });
   const banner = turnBanner();
