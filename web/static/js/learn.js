@@ -4,6 +4,12 @@
 // coordinate form, so any gesture or typed notation that plays one counts) or ask for an action
 // the rules refuse, and have the opponent answer after a short pause. The page asks the server
 // for every position (POST /position with the script's start and the moves so far).
+//
+// A script is {variant, title, intro, fen (optional start), steps, ends (the last position's
+// text)}; a step is {setup (optional {fen, say}: a new position), title, rule (its label in
+// docs/rules/), say, marks: [square], arrows: [{from, to, cls}], play: [coordinate form] or
+// refuse: {move, rule}, want (what a wrong action is told the lesson wants), done (the closing
+// line), reply (optional {move, say}: Black's answer)}.
 
 import { h, clear } from './dom.js';
 import { api } from './api.js';
@@ -12,7 +18,7 @@ import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
 import { turnBanner } from './notices.js';
 import { fenTurn, moveNumber } from './numbering.js';
-import { lessons, lessonPath } from './lessons.js';
+import { lessons, lessonPath, lessonScript } from './lessons.js';
 
 /** The pause before the scripted opponent answers, so the player sees the move land first. */
 const REPLY_DELAY_MS = 700;
@@ -33,17 +39,9 @@ export async function learnListPage(root) {
         h('a', { href: '/rules/' + encodeURIComponent(l.variant) }, 'Read the rules')))))));
 }
 
-/** loadScript fetches a variant's guided game, or null when it has none. */
-async function loadScript(variant) {
-  const res = await fetch(`/static/learn/${encodeURIComponent(variant)}.json`);
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`the guided game did not load (HTTP ${res.status}); reload the page`);
-  return res.json();
-}
-
 /** learnPage draws /learn/<variant>: its guided game, step by step. */
 export async function learnPage(root, variant) {
-  const script = await loadScript(variant);
+  const script = await lessonScript(variant);
   if (!script) {
     const list = await lessons();
     clear(root, h('section', { class: 'panel', 'data-testid': 'learn-missing' },
