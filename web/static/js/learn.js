@@ -309,6 +309,7 @@ export async function learnPage(root, variant) {
     if (st.index + 1 < steps.length && steps[st.index + 1].setup) {
       st.paused = true;
       await show();
+      continueBtn.focus({ preventScroll: true });
       return;
     }
     if (st.index + 1 < steps.length) {
