@@ -11,7 +11,8 @@ import (
 // learner is a newcomer going through a guided game (/learn/VARIANT) in the browser.
 type learner struct {
 	*client
-	variant string
+	variant  string
+	boardTop float64 // where expectFits first found the board, to see that it never moves
 }
 
 // startLesson opens the home page, follows its "Try the guided game" link for the variant
@@ -116,16 +117,22 @@ func (l *learner) finish() {
 	l.shot("done")
 }
 
-// expectFits fails when the page is wider than a 390 px phone, or the board and, under it,
-// the coach's instruction do not both fit the 844 px screen (scrolled to the top).
+// expectFits fails when the page is wider than a 390 px phone, the board and, under it, the
+// coach's instruction do not both fit the 844 px screen (scrolled to the top), or the board
+// moved since the last look.
 func (l *learner) expectFits() {
 	l.t.Helper()
 	if sw := eval[float64](l.client, `document.documentElement.scrollWidth`); sw > 390 {
 		l.fail("the page is %v px wide on a 390 px screen", sw)
 	}
-	r := eval[[]float64](l.client, `(() => { scrollTo(0, 0); const c = document.querySelector('[data-testid=learn-coach]').getBoundingClientRect(); const s = document.querySelector('[data-testid=learn-say]').getBoundingClientRect(); const b = document.querySelector('[data-testid=board]').getBoundingClientRect(); return [c.left, c.right, c.top, s.bottom, b.bottom]; })()`)
-	if len(r) != 5 || r[0] < 0 || r[1] > 390 || r[4] > r[2] || r[3] > 844 {
+	r := eval[[]float64](l.client, `(() => { scrollTo(0, 0); const c = document.querySelector('[data-testid=learn-coach]').getBoundingClientRect(); const s = document.querySelector('[data-testid=learn-say]').getBoundingClientRect(); const b = document.querySelector('[data-testid=board]').getBoundingClientRect(); return [c.left, c.right, c.top, s.bottom, b.bottom, b.top]; })()`)
+	if len(r) != 6 || r[0] < 0 || r[1] > 390 || r[4] > r[2] || r[3] > 844 {
 		l.fail("coach x %v..%v top %v, instruction bottom %v, board bottom %v on a 390x844 screen", r[0], r[1], r[2], r[3], r[4])
+	}
+	if l.boardTop == 0 {
+		l.boardTop = r[5]
+	} else if r[5] != l.boardTop {
+		l.fail("the board moved from y %v to %v", l.boardTop, r[5])
 	}
 }
 
