@@ -19,6 +19,9 @@
 //	             (rulesboard.go) that static/js/rules.js mounts. A variant that shares a page
 //	             (chess10x8, timethief-restore) is sent to its section; an unknown one gets 404
 //	             and the list of variants.
+//	/learn       the guided first games, one per variant (static/learn/index.json)
+//	/learn/{variant}  a guided first game: a script of steps (static/learn/VARIANT.json) played
+//	             on the board, each special action of the variant once
 //
 // Assets are under /static/ with their content types, Cache-Control: no-cache and a strong
 // ETag, so browsers revalidate cheaply (304) and a new binary's files show at once. The
@@ -44,7 +47,7 @@ var staticFiles embed.FS
 
 // PageRoutes are the URL paths (patterns for net/http.ServeMux) that answer with the app
 // shell; the script reads location.pathname and draws the page.
-var PageRoutes = []string{"/", "/game/{id}", "/analysis", "/editor", "/seeks"}
+var PageRoutes = []string{"/", "/game/{id}", "/analysis", "/editor", "/seeks", "/learn", "/learn/{variant}"}
 
 // Handler serves the app shell for the page routes and the embedded assets under /static/.
 // Everything else is 404, so the server can mount it as its fallback.

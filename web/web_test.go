@@ -26,6 +26,8 @@ func TestRoutes(t *testing.T) {
 		{"/analysis", 200, "text/html; charset=utf-8"},
 		{"/editor", 200, "text/html; charset=utf-8"},
 		{"/seeks", 200, "text/html; charset=utf-8"},
+		{"/learn", 200, "text/html; charset=utf-8"},
+		{"/learn/gifford", 200, "text/html; charset=utf-8"},
 		{"/nope", 404, ""},
 		{"/game/", 404, ""},
 		{"/static/", 404, ""},
@@ -56,7 +58,7 @@ func TestAssets(t *testing.T) {
 	h := Handler()
 	want := map[string]string{
 		".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-		".svg": "image/svg+xml", ".html": "",
+		".svg": "image/svg+xml", ".html": "", ".json": "application/json",
 	}
 	n := 0
 	err := fs.WalkDir(staticFiles, "static", func(p string, d fs.DirEntry, err error) error {

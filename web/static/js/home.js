@@ -4,6 +4,7 @@
 import { h, clear, toast, errorText } from './dom.js';
 import { api, seats, mySeeks, LiveSocket } from './api.js';
 import { rulesHref, rulesLink } from './ruleslinks.js';
+import { lessons, lessonPath } from './lessons.js';
 
 let variantsCache = null;
 
@@ -90,8 +91,9 @@ async function createForm(onSeek) {
     rules.href = rulesHref(vsel.value);
     rules.textContent = `Rules of ${await variantTitle(vsel.value)}`;
   });
+  const learn = learnHint(vsel);
   const form = h('form', { class: 'create-form', 'data-testid': 'create-form' },
-    h('div', { class: 'row variant-row' }, h('label', {}, 'Variant ', vsel), rules),
+    h('div', { class: 'row variant-row' }, h('label', {}, 'Variant ', vsel), rules), learn,
     h('details', { open: !!setUp }, h('summary', {}, 'Start from a set-up position'), fen),
     h('fieldset', {}, h('legend', {}, 'Your colour'),
       radio('color', 'white', 'White'), radio('color', 'black', 'Black'), radio('color', 'random', 'Random')),
@@ -140,6 +142,27 @@ async function createForm(onSeek) {
     }
   });
   return form;
+}
+
+/**
+ * learnHint is the "New to <variant>? Try the guided game" line under the variant picker; it
+ * follows the picker and keeps its place (hidden, not removed) for variants without a guided game.
+ */
+function learnHint(vsel) {
+  const el = h('p', { class: 'learn-hint', 'data-testid': 'learn-hint' });
+  const update = async () => {
+    const variant = vsel.value;
+    const title = vsel.selectedOptions[0] ? vsel.selectedOptions[0].textContent.replace(/ \(.*\)$/, '') : variant;
+    let list = [];
+    try { list = await lessons(); } catch { /* the hint is optional; the form works without it */ }
+    if (vsel.value !== variant) return;
+    const has = list.some((l) => l.variant === variant);
+    el.classList.toggle('absent', !has);
+    clear(el, has ? [`New to ${title}? `, h('a', { href: lessonPath(variant), 'data-testid': 'learn-hint-link' }, 'Try the guided game')] : '');
+  };
+  vsel.addEventListener('change', update);
+  update();
+  return el;
 }
 
 function drawSeeks(el, seeks) {

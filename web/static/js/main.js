@@ -9,6 +9,8 @@ const ROUTES = [
   [/^\/analysis$/, async (root) => (await import('./analysis.js')).analysisPage(root)],
   [/^\/editor$/, async (root) => (await import('./editor.js')).editorPage(root)],
   [/^\/rules(\/[^/]+)?$/, async (root) => (await import('./rules.js')).rulesPage(root)],
+  [/^\/learn$/, async (root) => (await import('./learn.js')).learnListPage(root)],
+  [/^\/learn\/([a-z0-9-]+)$/, async (root, m) => (await import('./learn.js')).learnPage(root, m[1])],
 ];
 
 async function start() {
