@@ -12,7 +12,8 @@ import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethief
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
-import { fenTurn, moveNumber } from './numbering.js';
+import { backCue, fenTurn, moveNumber } from './numbering.js';
+import { TimelinesPicture, backTravel, hasTimelines, turnOf } from './timelines.js';
 
 /** analysisPage draws the analysis board into root. */
 export async function analysisPage(root) {
@@ -30,7 +31,17 @@ export async function analysisPage(root) {
     label: 'Analysis board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
+    // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
+    onSelect: (sq) => selectForTravel(sq),
+    aside: (m) => m.kind === 'back' && hasTimelines(st.variant),
   });
+  // The timelines picture of the line (time-travel variants only), below the board.
+  const timelines = new TimelinesPicture({ open: (ply) => go(ply) });
+  const timelineSlot = h('div', { class: 'timeline-slot' });
+  // The Timelines of the line (POST /timelines) by request body, and the cancel of a travel under way.
+  const histories = new Map();
+  let hist = null;
+  let travel = null;
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
@@ -51,7 +62,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el,
+    h('div', { class: 'board-col' }, banner.el, board.el, timelineSlot,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -120,10 +131,68 @@ export async function analysisPage(root) {
   }
 
   function drawLine() {
-    clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
-      h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
-        m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move)))
-      : h('li', { class: 'muted' }, 'No moves yet'));
+    const written = lineMoves();
+    clear(lineEl, st.line.length ? st.line.flatMap((m, i) => {
+      const li = h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
+        h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
+          m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move));
+      const b = hist && hist.boards.length === st.line.length + 1 && (hist.branches || []).find((x) => x.ply === i + 1);
+      if (!b || !m.turn) return [li];
+      const cue = backCue(b, written, turnOf(hist.boards[i + 1].turn + 1));
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + (i + 1), title: cue.why },
+        h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
+    }) : h('li', { class: 'muted' }, 'No moves yet'));
+  }
+
+  /** lineMoves are the line's moves as the move list writes them: {san, number, side}. */
+  function lineMoves() {
+    return st.line.map((m) => ({ san: m.san || m.move, ...(m.turn || {}) }));
+  }
+
+  /**
+   * drawTimelines shows the picture of the whole line (time-travel variants only), its Timelines
+   * read once per line.
+   */
+  async function drawTimelines() {
+    if (travel) { const stop = travel; travel = null; stop(); }
+    if (!hasTimelines(st.variant)) { hist = null; clear(timelineSlot); return; }
+    const b = body({}, st.line.length);
+    const key = JSON.stringify(b);
+    if (!histories.has(key)) {
+      const p = api('POST', '/timelines', b);
+      histories.set(key, p);
+      p.catch(() => histories.delete(key));
+    }
+    try {
+      const got = await histories.get(key);
+      if (JSON.stringify(body({}, st.line.length)) !== key) return; // the line changed meanwhile
+      hist = got;
+    } catch (e) { err.textContent = e.message; return; }
+    if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
+    timelines.draw(hist, { moves: lineMoves(), current: st.cursor, viewing: null, orientation: board.orientation });
+    const travels = !travel && st.pos && (st.pos.moves || []).some((m) => m.kind === 'back');
+    clear(timelines.tools, travels ? h('button', {
+      type: 'button', class: 'small', 'data-testid': 'travel-back', onclick: () => startTravel(null),
+    }, '⟲ Travel back in time') : null);
+    drawLine();
+  }
+
+  /** selectForTravel starts a backward travel when the King selected on the board may travel, and ends one when he is let go. */
+  function selectForTravel(sq) {
+    if (travel && board.onSquare) return; // the landing is being chosen on a past board
+    if (travel) { const stop = travel; travel = null; stop(); }
+    if (sq && st.pos && (st.pos.moves || []).some((m) => m.kind === 'back' && m.from === sq)) startTravel(sq);
+  }
+
+  /** startTravel offers the past turns a King may travel back to (king null: any King). */
+  function startTravel(king) {
+    if (!hist || !st.pos) return;
+    const cancel = backTravel({
+      picture: timelines, board, moves: st.pos.moves || [], side: st.pos.turn,
+      positionAt, play: (m) => push(m.coord),
+      restore: () => { travel = null; refresh(); },
+    }, king);
+    travel = cancel && (() => { travel = null; cancel(); });
   }
 
   async function refresh() {
@@ -143,6 +212,7 @@ export async function analysisPage(root) {
     clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
+    drawTimelines();
     if (st.line.some((m) => !m.turn)) resolveLine();
     const q = new URLSearchParams({ variant: st.variant });
     if (st.fen) q.set('fen', st.fen);
@@ -154,7 +224,8 @@ export async function analysisPage(root) {
   }
 
   function marks() {
-    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    // A travel's landing marks its squares on a past board.
+    if (st.pos && !board.onSquare) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
   async function push(move) {

@@ -7,10 +7,11 @@ import { api, seats, LiveSocket } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { TimelinesPicture, backTravel, hasTimelines } from './timelines.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
-import { moveNumber, turnName } from './numbering.js';
+import { backCue, fenTurn, moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import * as settings from './settings.js';
 
@@ -56,15 +57,21 @@ function linkFromFragment() {
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
   const link = linkFromFragment();
-  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false };
+  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false, travel: null, history: 0 };
   const seat = () => seats.get(id);
   const board = new Board({
     label: 'Game board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
     // The players' rows follow the board when it turns (the Flip button, the f key).
-    onOrient: () => { if (st.game) drawPlayers(); },
+    onOrient: () => { if (st.game) { drawPlayers(); drawTimelines(); } },
+    // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
+    onSelect: (sq) => selectForTravel(sq),
+    aside: (m) => m.kind === 'back' && !!timelines,
   });
+  // The timelines picture of the time-travel variants, below the board (made on the first update).
+  let timelines = null;
+  const timelineSlot = h('div', { class: 'timeline-slot' });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
@@ -84,7 +91,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, timelineSlot,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -196,7 +203,13 @@ export async function gamePage(root, id) {
     if (!game || game.id !== id) return;
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const first = !st.game;
+    const before = st.game;
+    if (st.travel && before && before.ply !== game.ply) st.travel();
     st.game = game;
+    if (first && hasTimelines(game.variant)) {
+      timelines = new TimelinesPicture({ open: openPly });
+      clear(timelineSlot, timelines.el);
+    }
     if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);
     if (first || (game.you && game.you !== st.you)) board.setOrientation(settings.orientation(orientKey, game.you || 'white'));
     st.you = game.you;
@@ -214,6 +227,61 @@ export async function gamePage(root, id) {
     drawMoves();
     drawControls();
     drawInvite();
+    if (timelines && (first || before.ply !== game.ply)) loadTimelines();
+    if (before && game.ply === before.ply + 1) showRevert(before, game);
+  }
+
+  /** loadTimelines reads the game's Timelines and draws the picture; a newer read wins. */
+  async function loadTimelines() {
+    const mine = ++st.history;
+    try {
+      const hist = await api('GET', `/games/${id}/timelines`);
+      if (mine !== st.history) return;
+      st.hist = hist;
+      drawTimelines();
+    } catch (e) { if (mine === st.history) toast(e.message, 'error'); }
+  }
+
+  function drawTimelines() {
+    const g = st.game;
+    if (!timelines || !st.hist || !g) return;
+    timelines.draw(st.hist, { moves: g.moves || [], current: g.ply, viewing: st.view, orientation: board.orientation });
+    const travels = canMove() && !st.travel && (g.position.moves || []).some((m) => m.kind === 'back');
+    clear(timelines.tools, travels ? h('button', {
+      type: 'button', class: 'small', 'data-testid': 'travel-back', onclick: () => startTravel(null),
+    }, '⟲ Travel back in time') : null);
+  }
+
+  /** selectForTravel starts a backward travel when the King selected on the board may travel, and ends one when he is let go. */
+  function selectForTravel(sq) {
+    if (st.travel && board.onSquare) return; // the landing is being chosen on a past board
+    if (st.travel) { const stop = st.travel; st.travel = null; stop(); }
+    if (sq && canMove() && (st.game.position.moves || []).some((m) => m.kind === 'back' && m.from === sq)) startTravel(sq);
+  }
+
+  /** startTravel offers the past turns a King may travel back to (king null: any King). */
+  function startTravel(king) {
+    if (!timelines || !canMove()) return;
+    const cancel = backTravel({
+      picture: timelines, board, moves: st.game.position.moves || [], side: st.game.position.turn,
+      positionAt: (ply) => api('GET', `/games/${id}/position?ply=${ply}`),
+      play: (m) => play(m.coord),
+      restore: () => { st.travel = null; drawBoard(); drawTimelines(); },
+    }, king);
+    st.travel = cancel && (() => { st.travel = null; cancel(); });
+    drawTimelines();
+  }
+
+  /**
+   * showRevert animates the move a Time Thief's capture took back (the ply before the new one):
+   * its man slides back to where he came from and is taken there.
+   */
+  function showRevert(before, game) {
+    const b = (game.branches || []).find((x) => x.ply === game.ply && x.revert);
+    const taken = b && (game.moves || [])[game.ply - 2];
+    const sq = taken && taken.coord.match(/[a-p]\d{1,2}/g);
+    const man = sq && before.position && before.position.board.find((m) => m.square === sq[1]);
+    if (man && st.view === null) board.animateBack(man, sq[1], sq[0]);
   }
 
   function canMove() {
@@ -227,7 +295,8 @@ export async function gamePage(root, id) {
 
   function drawBoard() {
     const pos = shownPosition();
-    if (!pos) return;
+    if (!pos || (st.travel && board.onSquare)) return; // a travel's landing shows a past board
+
     board.set(pos, { movable: canMove(), keepSelection: true });
     banner.show(pos);
     drawMarks();
@@ -236,7 +305,6 @@ export async function gamePage(root, id) {
     clear(special, live ? specialPanel(moves, (m) => play(m.coord)) : null);
     clear(variantSlot,
       giffordPanel(pos),
-      st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
       travelersPanel(pos),
       timethiefPanel(pos, moves, (m) => play(m.coord), drawMarks));
     if (!st.game.you) {
@@ -250,7 +318,7 @@ export async function gamePage(root, id) {
 
   function drawMarks() {
     const pos = board.position;
-    if (!pos) return;
+    if (!pos || board.onSquare) return; // a travel's landing marks its squares on a past board
     board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
   }
 
@@ -328,9 +396,17 @@ export async function gamePage(root, id) {
 
   function drawMoves() {
     const g = st.game;
-    const items = (g.moves || []).map((m) => h('li', { class: 'move' + (st.view === m.ply ? ' current' : ''), 'data-ply': m.ply },
-      h('button', { type: 'button', class: 'link', 'data-testid': 'ply-' + m.ply, title: m.coord, onclick: () => openPly(m.ply) },
-        h('span', { class: 'num' }, moveNumber(m)), ' ', m.san)));
+    const moves = g.moves || [];
+    const items = moves.flatMap((m) => {
+      const li = h('li', { class: 'move' + (st.view === m.ply ? ' current' : ''), 'data-ply': m.ply },
+        h('button', { type: 'button', class: 'link', 'data-testid': 'ply-' + m.ply, title: m.coord, onclick: () => openPly(m.ply) },
+          h('span', { class: 'num' }, moveNumber(m)), ' ', m.san));
+      const b = (g.branches || []).find((x) => x.ply === m.ply);
+      if (!b) return [li];
+      const cue = backCue(b, moves, moves[m.ply] || fenTurn(g.position && g.position.fen));
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + m.ply, title: cue.why },
+        h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
+    });
     clear(moveList, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
     moveList.dataset.count = items.length;
     if (st.view === null) moveList.scrollTop = moveList.scrollHeight;
@@ -345,6 +421,7 @@ export async function gamePage(root, id) {
         st.view = ply;
       } catch (e) { toast(e.message, 'error'); return; }
     }
+    if (st.travel) st.travel();
     browse.hidden = st.view === null;
     clear(browse, st.view === null ? null : [
       `Viewing the board ${viewText(g, st.view)}. `,
@@ -353,6 +430,7 @@ export async function gamePage(root, id) {
       h('button', { type: 'button', class: 'small', 'data-testid': 'back-to-live', onclick: () => openPly(g.ply) }, 'Back to the game')]);
     drawBoard();
     drawMoves();
+    drawTimelines();
   }
 
   function drawControls() {
