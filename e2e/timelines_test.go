@@ -36,6 +36,7 @@ func TestBrowserTimelines(t *testing.T) {
 			c.waitJS(`document.querySelectorAll('[data-testid=timeline-1] li').length === 5`, "the start and four boards in one timeline")
 		})
 		expectTexts(g.watcher, `[data-testid=timeline-1] li`, "Start", "1. e4", "1… e5", "2. Nf3", "2… Nc6")
+		tall := g.watcher.rect(`[data-testid=timelines]`)[3]
 		fitsPhone(g.white)
 		timelinesShot(g.white, "before-travel")
 
@@ -84,6 +85,10 @@ func TestBrowserTimelines(t *testing.T) {
 		g.black.typeMove("d5")
 		g.played(6, "typed")
 		expectTexts(g.watcher, `[data-testid=timeline-2] li`, "1. Ke1//1@a3", "1… d5")
+		// The picture kept the room of the second timeline: what is below it did not move.
+		if now := g.watcher.rect(`[data-testid=timelines]`)[3]; now != tall {
+			g.watcher.fail("the timelines picture grew from %v to %v px with the second timeline", tall, now)
+		}
 
 		// Browse an old board from the picture, then go back to the live one.
 		g.watcher.do(chromedp.Click(chromedp.CSS(`[data-testid=timeline-1] li[data-ply="3"] button`), chromedp.NodeVisible))
@@ -106,6 +111,8 @@ func TestBrowserTimelines(t *testing.T) {
 		g.played(2, "typed")
 		g.white.waitMyTurn()
 		g.white.click("tt-g1xa7")
+		g.white.waitJS(`document.querySelector('[data-testid=board]').dataset.takenBack === 'a5-a7'`, "the revert animation")
+		g.white.screenshot("revert-animation")
 		g.played(3, "a TT-capture")
 		// The taken-back move a7-a5 is shown going back on every board.
 		g.all(func(c *client) {

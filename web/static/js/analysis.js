@@ -169,6 +169,7 @@ export async function analysisPage(root) {
       hist = got;
     } catch (e) { err.textContent = e.message; return; }
     if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
+    timelines.scroller.style.minHeight = '';
     timelines.draw(hist, { moves: lineMoves(), current: st.cursor, viewing: null, orientation: board.orientation });
     const travels = !travel && st.pos && (st.pos.moves || []).some((m) => m.kind === 'back');
     clear(timelines.tools, travels ? h('button', {

@@ -207,7 +207,7 @@ export async function gamePage(root, id) {
     if (st.travel && before && before.ply !== game.ply) st.travel();
     st.game = game;
     if (first && hasTimelines(game.variant)) {
-      timelines = new TimelinesPicture({ open: openPly });
+      timelines = new TimelinesPicture({ open: openPly, width: game.position && game.position.width, height: game.position && game.position.height });
       clear(timelineSlot, timelines.el);
     }
     if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);

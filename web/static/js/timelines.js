@@ -91,18 +91,24 @@ function layout(hist) {
   return { rowOf, links, first, columns: Math.max(...turns) - first + 1 };
 }
 
+/** rowHeight is the height of a row of boards width x height. */
+const rowHeight = (width, height) => Math.round(THUMB * height / width) + CAPTION + 14;
+
 /**
- * TimelinesPicture draws the Timelines of a game or a line of play. open(ply) shows the board
- * after that ply (0: the start).
+ * TimelinesPicture draws the Timelines of a game or a line of play on boards width x height.
+ * open(ply) shows the board after that ply (0: the start). It keeps the room of two timelines
+ * from the start, so that a second one moves nothing on the page.
  */
 export class TimelinesPicture {
-  constructor({ open }) {
+  constructor({ open, width = 8, height = 8 }) {
     this.open = open;
     this.travel = null;
     this.scroller = h('div', { class: 'tl-scroll', 'data-testid': 'timelines-scroll' });
+    this.scroller.style.minHeight = `calc(${AXIS + 2 * rowHeight(width, height)}px + .3rem)`; // .3rem: its padding
     this.prompt = h('div', { class: 'tl-prompt', 'data-testid': 'travel-prompt', role: 'status', 'aria-live': 'polite', hidden: true });
-    this.title = h('h3', {}, 'Timelines');
-    this.note = h('p', { class: 'tl-note muted' });
+    this.title = h('h3', {}, 'Timeline');
+    this.note = h('p', { class: 'tl-note muted' }, 'Every board along the move numbers, a row per timeline: a travel back in time starts a ' +
+      'new row, joined in blue to the board it left. Grey boards are abandoned. Click a board to see it.');
     /** tools holds the page's buttons beside the title (a "travel back" button). */
     this.tools = h('div', { class: 'tl-tools' });
     this.el = h('section', { class: 'panel timelines', 'data-testid': 'timelines', 'aria-label': 'Timelines' },
@@ -126,14 +132,11 @@ export class TimelinesPicture {
     const reverts = new Set((hist.branches || []).filter((b) => b.revert).map((b) => b.ply));
     const W = hist.width, H = hist.height;
     const th = Math.round(THUMB * H / W);
-    const rowH = th + CAPTION + 14;
+    const rowH = rowHeight(W, H);
     const x = (ply) => GUTTER + (hist.boards[ply].turn - first) * COL;
     const y = (ply) => AXIS + rowOf.get(ply) * rowH;
     const width = GUTTER + columns * COL, height = AXIS + lines.length * rowH;
     clear(this.title, lines.length > 1 ? `Timelines (${lines.length})` : 'Timeline');
-    clear(this.note, lines.length > 1
-      ? 'Each row is a timeline; a line joins the board it branched from. Grey rows are abandoned. Click a board to see it.'
-      : 'Every board of the game along the move numbers. A King\'s travel back or a Time Thief\'s capture starts a new timeline below.');
     const canvas = h('div', { class: 'tl-canvas' });
     canvas.style.width = width + 'px';
     canvas.style.height = height + 'px';
@@ -146,7 +149,7 @@ export class TimelinesPicture {
       plies.sort((a, b) => a - b);
       for (let i = 1; i < plies.length; i++) {
         const a = mid(plies[i - 1]), b = mid(plies[i]);
-        wires.append(s('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'tl-wire' + (lines[row].abandoned ? ' abandoned' : '') }));
+        wires.append(s('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'tl-wire' + (live.has(plies[i]) ? '' : ' abandoned') }));
       }
     });
     for (const l of links) {
