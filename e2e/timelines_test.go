@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -110,6 +111,15 @@ func TestBrowserTimelines(t *testing.T) {
 		g.black.typeMove("a5")
 		g.played(2, "typed")
 		g.white.waitMyTurn()
+		// Black asks for reduced motion: the taken-back man only fades where he came from.
+		if _, err := chromedp.Call(g.black.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+		}); err != nil {
+			t.Fatalf("emulate reduced motion: %v", err)
+		}
+		for _, c := range []*client{g.black, g.watcher} {
+			eval[bool](c, `(() => { window.backFrames = new Set(); new MutationObserver(() => { const g = document.querySelector('[data-testid=board] .taken-back g.piece'); if (g) window.backFrames.add(g.getAttribute('transform')); }).observe(document.querySelector('[data-testid=board]'), { subtree: true, childList: true }); return true; })()`)
+		}
 		g.white.click("tt-g1xa7")
 		g.white.waitJS(`document.querySelector('[data-testid=board]').dataset.takenBack === 'a5-a7'`, "the revert animation")
 		g.white.screenshot("revert-animation")
@@ -118,6 +128,10 @@ func TestBrowserTimelines(t *testing.T) {
 		g.all(func(c *client) {
 			c.waitJS(`document.querySelector('[data-testid=board]').dataset.takenBack === 'a5-a7'`, "the revert animation")
 		})
+		g.watcher.waitJS(`window.backFrames.size >= 3`, "the taken-back pawn sliding on the watcher's board")
+		if n := eval[int](g.black, `window.backFrames.size`); n != 1 {
+			g.black.fail("with reduced motion the taken-back pawn was drawn at %d places, want 1 (fading on a7)", n)
+		}
 		g.black.waitMyTurn()
 		g.black.typeMove("e5")
 		g.played(4, "typed")
