@@ -256,6 +256,7 @@ export function backTravel({ picture, board, moves, side, positionAt, play, rest
     picture.travel = null;
     picture.ask(null);
     board.onSquare = null;
+    board.selected = null; // the King chosen for the travel is let go
     board.setMarks([]);
     document.removeEventListener('keydown', onKey);
     picture.redraw();
