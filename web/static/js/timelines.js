@@ -48,26 +48,6 @@ function menOf(placement, height) {
   return men;
 }
 
-/** thumbnail draws a board's men in a small SVG, White at the bottom unless orientation is black. */
-function thumbnail(placement, W, H, orientation, st) {
-  const svg = s('svg', { class: 'tl-thumb', viewBox: `0 0 ${W * 100} ${H * 100}`, 'aria-hidden': 'true', focusable: 'false' });
-  svg.append(s('rect', { width: W * 100, height: H * 100, fill: st.light }));
-  const col = (f) => (orientation === 'black' ? W - 1 - f : f);
-  const row = (r) => (orientation === 'black' ? r : H - 1 - r);
-  for (let r = 0; r < H; r++) {
-    for (let f = 0; f < W; f++) {
-      if ((f + r) % 2 === 0) svg.append(s('rect', { x: col(f) * 100, y: row(r) * 100, width: 100, height: 100, fill: st.dark }));
-    }
-  }
-  for (const m of menOf(placement, H)) {
-    const g = drawPiece(st.pieces, m.kind, m.color, m.state);
-    g.querySelector('title').remove(); // the button names the board; the men would only repeat it
-    g.setAttribute('transform', `translate(${col(m.f) * 100} ${row(m.r) * 100})`);
-    svg.append(g);
-  }
-  return svg;
-}
-
 /**
  * layout places the boards of hist (the API's Timelines): each ply in the row of the first
  * timeline that holds it (the start board in the first), its column by its turn; each later
@@ -103,6 +83,9 @@ export class TimelinesPicture {
   constructor({ open, width = 8, height = 8 }) {
     this.open = open;
     this.travel = null;
+    // The men and the squares of the thumbnails, drawn once: each thumbnail refers to them.
+    this.defs = s('defs');
+    this.drawn = new Set();
     this.scroller = h('div', { class: 'tl-scroll', 'data-testid': 'timelines-scroll' });
     this.scroller.style.minHeight = `calc(${AXIS + 2 * rowHeight(width, height)}px + .3rem)`; // .3rem: its padding
     this.prompt = h('div', { class: 'tl-prompt', 'data-testid': 'travel-prompt', role: 'status', 'aria-live': 'polite', hidden: true });
@@ -112,7 +95,8 @@ export class TimelinesPicture {
     /** tools holds the page's buttons beside the title (a "travel back" button). */
     this.tools = h('div', { class: 'tl-tools' });
     this.el = h('section', { class: 'panel timelines', 'data-testid': 'timelines', 'aria-label': 'Timelines' },
-      h('div', { class: 'tl-head' }, this.title, this.tools), this.note, this.prompt, this.scroller);
+      h('div', { class: 'tl-head' }, this.title, this.tools), this.note, this.prompt, this.scroller,
+      s('svg', { class: 'tl-defs', width: 0, height: 0, 'aria-hidden': 'true' }, this.defs));
   }
 
   /**
@@ -180,7 +164,7 @@ export class TimelinesPicture {
           'aria-current': ply === (viewing ?? current) ? 'true' : null,
           disabled: !!this.travel && !target,
           onclick: () => (target ? this.travel.choose(target) : this.open(ply)),
-        }, thumbnail(hist.boards[ply].placement, W, H, orientation, st), target ? h('span', { class: 'tl-target' }, `move ${target.number}`) : null);
+        }, this.thumbnail(hist.boards[ply].placement, W, H, orientation, st), target ? h('span', { class: 'tl-target' }, `move ${target.number}`) : null);
         const li = h('li', {
           class: 'tl-item' + (ply === current ? ' current' : '') + (ply === (this.travel ? this.travel.chosen : viewing) ? ' viewing' : '') +
             (target ? ' target' : '') + (live.has(ply) ? '' : ' gone'),
@@ -198,6 +182,44 @@ export class TimelinesPicture {
     this.scroller.scrollLeft = left;
     const focus = this.travel && this.travel.targets.length ? this.travel.targets[0].ply : viewing ?? current;
     if (hist.boards[focus]) this.reveal(x(focus));
+  }
+
+  /**
+   * thumbnail draws a board's men in a small SVG, White at the bottom unless orientation is
+   * black: one element per man, a use of his symbol (define).
+   */
+  thumbnail(placement, W, H, orientation, st) {
+    const svg = s('svg', { class: 'tl-thumb', viewBox: `0 0 ${W * 100} ${H * 100}`, 'aria-hidden': 'true', focusable: 'false' });
+    // The square at the top left is dark when its file and rank add up to an even number.
+    const darkFirst = orientation === 'black' ? (W - 1) % 2 === 0 : (H - 1) % 2 === 0;
+    svg.append(s('rect', { width: W * 100, height: H * 100, fill: st.light }),
+      s('rect', { width: W * 100, height: H * 100, fill: `url(#${this.define(st, darkFirst ? 'dark-first' : 'light-first')})` }));
+    for (const m of menOf(placement, H)) {
+      const x = (orientation === 'black' ? W - 1 - m.f : m.f) * 100, y = (orientation === 'black' ? m.r : H - 1 - m.r) * 100;
+      svg.append(s('use', { href: '#' + this.define(st, m.kind, m.color, m.state), x, y, width: 100, height: 100 }));
+    }
+    return svg;
+  }
+
+  /**
+   * define returns the id of a man's symbol (kind, color, state), or of the dark squares'
+   * pattern ("dark-first", "light-first"), in the piece set and colours of st, drawing it the
+   * first time.
+   */
+  define(st, kind, color = '', state = '') {
+    const id = ['tl', st.pieces, st.dark.slice(1), kind, color, state].join('-');
+    if (this.drawn.has(id)) return id;
+    this.drawn.add(id);
+    if (!color) {
+      const at = kind === 'dark-first' ? [[0, 0], [100, 100]] : [[100, 0], [0, 100]];
+      this.defs.append(s('pattern', { id, width: 200, height: 200, patternUnits: 'userSpaceOnUse' },
+        at.map(([x, y]) => s('rect', { x, y, width: 100, height: 100, fill: st.dark }))));
+      return id;
+    }
+    const man = drawPiece(st.pieces, kind, color, state);
+    man.querySelector('title').remove(); // the button names the board; the men would only repeat it
+    this.defs.append(s('symbol', { id, viewBox: '0 0 100 100' }, man));
+    return id;
   }
 
   /** reveal scrolls the picture so that the column at px x is in view. */
