@@ -13,7 +13,7 @@ import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
 import { backCue, fenTurn, moveNumber } from './numbering.js';
-import { TimelinesPicture, backTravel, hasTimelines, turnOf } from './timelines.js';
+import { TimelinesPicture, TravelControl, hasTimelines, turnOf } from './timelines.js';
 
 /** analysisPage draws the analysis board into root. */
 export async function analysisPage(root) {
@@ -32,16 +32,19 @@ export async function analysisPage(root) {
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
     // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
-    onSelect: (sq) => selectForTravel(sq),
+    onSelect: (sq) => travel.select(sq),
     aside: (m) => m.kind === 'back' && hasTimelines(st.variant),
   });
-  // The timelines picture of the line (time-travel variants only), below the board.
+  // The timelines picture of the line (time-travel variants only), below the board, and the
+  // backward travels chosen on it.
   const timelines = new TimelinesPicture({ open: (ply) => go(ply) });
+  const travel = new TravelControl({
+    picture: timelines, board, now: () => st.pos, positionAt, play: (m) => push(m.coord), restore: () => refresh(),
+  });
   const timelineSlot = h('div', { class: 'timeline-slot' });
-  // The Timelines of the line (POST /timelines) by request body, and the cancel of a travel under way.
+  // The Timelines of the line (POST /timelines) by request body.
   const histories = new Map();
   let hist = null;
-  let travel = null;
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
@@ -139,7 +142,7 @@ export async function analysisPage(root) {
       const b = hist && hist.boards.length === st.line.length + 1 && (hist.branches || []).find((x) => x.ply === i + 1);
       if (!b || !m.turn) return [li];
       const cue = backCue(b, written, turnOf(hist.boards[i + 1].turn + 1));
-      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + (i + 1), title: cue.why },
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + (i + 1) },
         h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
     }) : h('li', { class: 'muted' }, 'No moves yet'));
   }
@@ -154,7 +157,7 @@ export async function analysisPage(root) {
    * read once per line.
    */
   async function drawTimelines() {
-    if (travel) { const stop = travel; travel = null; stop(); }
+    travel.stop();
     if (!hasTimelines(st.variant)) { hist = null; clear(timelineSlot); return; }
     const b = body({}, st.line.length);
     const key = JSON.stringify(b);
@@ -171,29 +174,8 @@ export async function analysisPage(root) {
     if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
     timelines.scroller.style.minHeight = '';
     timelines.draw(hist, { moves: lineMoves(), current: st.cursor, viewing: null, orientation: board.orientation });
-    const travels = !travel && st.pos && (st.pos.moves || []).some((m) => m.kind === 'back');
-    clear(timelines.tools, travels ? h('button', {
-      type: 'button', class: 'small', 'data-testid': 'travel-back', onclick: () => startTravel(null),
-    }, '⟲ Travel back in time') : null);
+    travel.offer();
     drawLine();
-  }
-
-  /** selectForTravel starts a backward travel when the King selected on the board may travel, and ends one when he is let go. */
-  function selectForTravel(sq) {
-    if (travel && board.onSquare) return; // the landing is being chosen on a past board
-    if (travel) { const stop = travel; travel = null; stop(); }
-    if (sq && st.pos && (st.pos.moves || []).some((m) => m.kind === 'back' && m.from === sq)) startTravel(sq);
-  }
-
-  /** startTravel offers the past turns a King may travel back to (king null: any King). */
-  function startTravel(king) {
-    if (!hist || !st.pos) return;
-    const cancel = backTravel({
-      picture: timelines, board, moves: st.pos.moves || [], side: st.pos.turn,
-      positionAt, play: (m) => push(m.coord),
-      restore: () => { travel = null; refresh(); },
-    }, king);
-    travel = cancel && (() => { travel = null; cancel(); });
   }
 
   async function refresh() {
@@ -226,7 +208,7 @@ export async function analysisPage(root) {
 
   function marks() {
     // A travel's landing marks its squares on a past board.
-    if (st.pos && !board.onSquare) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    if (st.pos && !travel.landing()) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
   async function push(move) {

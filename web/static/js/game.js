@@ -8,7 +8,7 @@ import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
-import { TimelinesPicture, backTravel, hasTimelines } from './timelines.js';
+import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { backCue, fenTurn, moveNumber, turnName } from './numbering.js';
@@ -57,7 +57,7 @@ function linkFromFragment() {
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
   const link = linkFromFragment();
-  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false, travel: null, history: 0 };
+  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false, history: 0, hist: null };
   const seat = () => seats.get(id);
   const board = new Board({
     label: 'Game board',
@@ -66,11 +66,12 @@ export async function gamePage(root, id) {
     // The players' rows follow the board when it turns (the Flip button, the f key).
     onOrient: () => { if (st.game) { drawPlayers(); drawTimelines(); } },
     // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
-    onSelect: (sq) => selectForTravel(sq),
+    onSelect: (sq) => { if (travel) travel.select(sq); },
     aside: (m) => m.kind === 'back' && !!timelines,
   });
-  // The timelines picture of the time-travel variants, below the board (made on the first update).
-  let timelines = null;
+  // The timelines picture of the time-travel variants, below the board, and the backward
+  // travels chosen on it (made on the first update).
+  let timelines = null, travel = null;
   const timelineSlot = h('div', { class: 'timeline-slot' });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
@@ -204,10 +205,16 @@ export async function gamePage(root, id) {
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const first = !st.game;
     const before = st.game;
-    if (st.travel && before && before.ply !== game.ply) st.travel();
+    if (travel && before && before.ply !== game.ply) travel.stop();
     st.game = game;
     if (first && hasTimelines(game.variant)) {
       timelines = new TimelinesPicture({ open: openPly, width: game.position && game.position.width, height: game.position && game.position.height });
+      travel = new TravelControl({
+        picture: timelines, board, now: () => (canMove() ? st.game.position : null),
+        positionAt: (ply) => api('GET', `/games/${id}/position?ply=${ply}`),
+        play: (m) => play(m.coord),
+        restore: () => { drawBoard(); drawTimelines(); },
+      });
       clear(timelineSlot, timelines.el);
     }
     if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);
@@ -246,30 +253,7 @@ export async function gamePage(root, id) {
     const g = st.game;
     if (!timelines || !st.hist || !g) return;
     timelines.draw(st.hist, { moves: g.moves || [], current: g.ply, viewing: st.view, orientation: board.orientation });
-    const travels = canMove() && !st.travel && (g.position.moves || []).some((m) => m.kind === 'back');
-    clear(timelines.tools, travels ? h('button', {
-      type: 'button', class: 'small', 'data-testid': 'travel-back', onclick: () => startTravel(null),
-    }, '⟲ Travel back in time') : null);
-  }
-
-  /** selectForTravel starts a backward travel when the King selected on the board may travel, and ends one when he is let go. */
-  function selectForTravel(sq) {
-    if (st.travel && board.onSquare) return; // the landing is being chosen on a past board
-    if (st.travel) { const stop = st.travel; st.travel = null; stop(); }
-    if (sq && canMove() && (st.game.position.moves || []).some((m) => m.kind === 'back' && m.from === sq)) startTravel(sq);
-  }
-
-  /** startTravel offers the past turns a King may travel back to (king null: any King). */
-  function startTravel(king) {
-    if (!timelines || !canMove()) return;
-    const cancel = backTravel({
-      picture: timelines, board, moves: st.game.position.moves || [], side: st.game.position.turn,
-      positionAt: (ply) => api('GET', `/games/${id}/position?ply=${ply}`),
-      play: (m) => play(m.coord),
-      restore: () => { st.travel = null; drawBoard(); drawTimelines(); },
-    }, king);
-    st.travel = cancel && (() => { st.travel = null; cancel(); });
-    drawTimelines();
+    travel.offer();
   }
 
   /**
@@ -295,8 +279,7 @@ export async function gamePage(root, id) {
 
   function drawBoard() {
     const pos = shownPosition();
-    if (!pos || (st.travel && board.onSquare)) return; // a travel's landing shows a past board
-
+    if (!pos || (travel && travel.landing())) return; // a travel's landing shows a past board
     board.set(pos, { movable: canMove(), keepSelection: true });
     banner.show(pos);
     drawMarks();
@@ -318,7 +301,7 @@ export async function gamePage(root, id) {
 
   function drawMarks() {
     const pos = board.position;
-    if (!pos || board.onSquare) return; // a travel's landing marks its squares on a past board
+    if (!pos || (travel && travel.landing())) return; // a travel's landing marks its squares on a past board
     board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
   }
 
@@ -404,11 +387,11 @@ export async function gamePage(root, id) {
       const b = (g.branches || []).find((x) => x.ply === m.ply);
       if (!b) return [li];
       const cue = backCue(b, moves, moves[m.ply] || fenTurn(g.position && g.position.fen));
-      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + m.ply, title: cue.why },
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + m.ply },
         h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
     });
     clear(moveList, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
-    moveList.dataset.count = items.length;
+    moveList.dataset.count = moves.length;
     if (st.view === null) moveList.scrollTop = moveList.scrollHeight;
   }
 
@@ -421,7 +404,7 @@ export async function gamePage(root, id) {
         st.view = ply;
       } catch (e) { toast(e.message, 'error'); return; }
     }
-    if (st.travel) st.travel();
+    if (travel) travel.stop();
     browse.hidden = st.view === null;
     clear(browse, st.view === null ? null : [
       `Viewing the board ${viewText(g, st.view)}. `,

@@ -242,6 +242,64 @@ export class TimelinesPicture {
 }
 
 /**
+ * TravelControl ties the backward travel gesture (backTravel) to a page: the King selected on
+ * the board or the picture's "travel back" button starts it, and the page stops it when the
+ * game moves on. The page gives the picture, the board, now() (the Position the viewer may
+ * travel from, or null when the viewer may not move), and positionAt, play and restore as
+ * backTravel takes them.
+ */
+export class TravelControl {
+  constructor({ picture, board, now, positionAt, play, restore }) {
+    Object.assign(this, { picture, board, now, positionAt, play, restore });
+    this.cancel = null;
+  }
+
+  /** landing says whether the board shows a past board for a travel's landing. */
+  landing() {
+    return !!this.cancel && !!this.board.onSquare;
+  }
+
+  /** travels lists the backward travels the viewer may play now. */
+  travels() {
+    const pos = this.now();
+    return ((pos && pos.moves) || []).filter((m) => m.kind === 'back');
+  }
+
+  /** select hears the board's selection: a King who may travel starts a travel, letting him go ends it. */
+  select(sq) {
+    if (this.landing()) return;
+    this.stop();
+    if (sq && this.travels().some((m) => m.from === sq)) this.start(sq);
+  }
+
+  /** start offers the past turns a King may travel back to (king null: any King). */
+  start(king) {
+    const pos = this.now();
+    if (!pos) return;
+    this.cancel = backTravel({
+      picture: this.picture, board: this.board, moves: pos.moves || [], side: pos.turn,
+      positionAt: this.positionAt, play: this.play,
+      restore: () => { this.cancel = null; this.restore(); },
+    }, king);
+    this.offer();
+  }
+
+  /** stop ends the travel under way, if any. */
+  stop() {
+    const cancel = this.cancel;
+    this.cancel = null;
+    if (cancel) cancel();
+  }
+
+  /** offer puts the "travel back" button beside the picture's title while a King may travel. */
+  offer() {
+    clear(this.picture.tools, !this.cancel && this.travels().length ? h('button', {
+      type: 'button', class: 'small', 'data-testid': 'travel-back', onclick: () => this.start(null),
+    }, '⟲ Travel back in time') : null);
+  }
+}
+
+/**
  * backTravel runs a Gifford King's backward travel as a gesture: the past turns he may travel
  * to are enabled on the picture (each saying "move N"); a click on one shows the board before
  * that turn on the main board with the landing squares marked; a click on one plays the
@@ -253,7 +311,7 @@ export class TimelinesPicture {
  *   play(action): plays it; restore(): draws the live board again.
  * It returns cancel(), or null when no King may travel.
  */
-export function backTravel({ picture, board, moves, side, positionAt, play, restore }, king = null) {
+function backTravel({ picture, board, moves, side, positionAt, play, restore }, king = null) {
   const hist = picture.hist;
   const back = moves.filter((m) => m.kind === 'back' && (!king || m.from === king));
   if (!hist || !back.length) return null;
