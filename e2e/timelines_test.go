@@ -81,6 +81,7 @@ func TestBrowserTimelines(t *testing.T) {
 		g.watcher.waitJS(`document.querySelector('[data-testid=back-cue-5]').textContent.startsWith('⟲ back to move 1') && document.querySelector('[data-testid=back-cue-5]').textContent.includes("White's King travelled back in time")`, "the cue in the move list")
 		g.white.screenshot("page-after-travel")
 		timelinesShot(g.watcher, "two-timelines")
+		g.watcher.screenshot("page-watcher-two-timelines")
 
 		g.black.waitMyTurn()
 		g.black.typeMove("d5")
