@@ -155,8 +155,10 @@ func TestBrowserPlay(t *testing.T) {
 		g.black.typeMove("e6")
 		g.played(8, "a move after the travel")
 		expectTexts(g.watcher, `[data-testid=move-list] li[data-ply] .num`, "1.", "1…", "2.", "2…", "3.", "3…", "4.", "2…")
-		expectTexts(g.watcher, `[data-testid=timeline-2] li`, "1. d2//3", "1… Nc6", "2. Ke1//2@a4", "2… e6")
-		expectTexts(g.watcher, `[data-testid=timeline-1] li`, "1. d2//3", "1… Nc6", "2. e4", "2… Nf6", "3. P@d4", "3… e5")
+		// The timelines picture draws the boards timeline 2 shares with timeline 1 once, on timeline 1.
+		g.watcher.waitJS(`document.querySelectorAll('[data-testid=timeline-2] li').length === 2`, "the second timeline's boards")
+		expectTexts(g.watcher, `[data-testid=timeline-2] li`, "2. Ke1//2@a4", "2… e6")
+		expectTexts(g.watcher, `[data-testid=timeline-1] li`, "Start", "1. d2//3", "1… Nc6", "2. e4", "2… Nf6", "3. P@d4", "3… e5")
 		// Browse the abandoned timeline's last board, then go back to the live one.
 		g.watcher.do(chromedp.Click(chromedp.CSS(`[data-testid=timeline-1] li[data-ply="6"] button`), chromedp.NodeVisible))
 		g.watcher.waitJS(`document.querySelector('[data-testid=browse-banner]').textContent.startsWith("Viewing the board after Black's move 3 (ply 6).")`, "the banner of the earlier board")

@@ -6,6 +6,7 @@ import (
 
 	"timechess/game"
 	"timechess/rules"
+	_ "timechess/variant/timethief"
 )
 
 // rewind is a test variant shaped like Gifford's backward travel: besides
@@ -101,5 +102,44 @@ func TestTimelines(t *testing.T) {
 	}
 	if got, want := g.Position().FEN(), "r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3"; got != want {
 		t.Errorf("after undoing the travel: %s, want %s", got, want)
+	}
+}
+
+// TestTimeThiefTimelines: a TT-capture takes back the opponent's last move
+// (docs/rules/timethief.md), so it starts a timeline that shares the plies
+// before the move it took back, whichever side plays it; the line that
+// ends with the taken-back move is abandoned.
+func TestTimeThiefTimelines(t *testing.T) {
+	for _, c := range []struct {
+		moves []string
+		want  []game.Timeline
+		note  string
+	}{
+		{[]string{"f4", "a5", "Txa7", "e5"}, []game.Timeline{{Plies: []int{0, 1}, Abandoned: true}, {Plies: []int{0, 2, 3}}},
+			"timeline 2 branches from timeline 1 by taking back Black's move 1, where timeline 1 ends"},
+		{[]string{"e3", "f5", "a3", "Txa2", "b3"}, []game.Timeline{{Plies: []int{0, 1, 2}, Abandoned: true}, {Plies: []int{0, 1, 3, 4}}},
+			"timeline 2 branches from timeline 1 by taking back White's move 2, where timeline 1 ends"},
+	} {
+		v, err := rules.Lookup("timethief")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.New(v, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range c.moves {
+			if err := g.Play(m); err != nil {
+				t.Fatalf("%v: %s: %v", c.moves, m, err)
+			}
+		}
+		if got := g.Timelines(); !slices.EqualFunc(got, c.want, func(a, b game.Timeline) bool {
+			return a.Abandoned == b.Abandoned && slices.Equal(a.Plies, b.Plies)
+		}) {
+			t.Errorf("%v: timelines %+v, want %+v", c.moves, got, c.want)
+		}
+		if b := g.Branches(); len(b) != 1 || !b[0].Revert || b[0].Note() != c.note {
+			t.Errorf("%v: branches %+v, want one revert noted %q", c.moves, b, c.note)
+		}
 	}
 }

@@ -74,6 +74,7 @@ func TestHostilePositionsAnswerInBound(t *testing.T) {
 	}
 	routes := []route{
 		{"position", "/api/v1/position", func(fen string) any { return map[string]any{"variant": "travelers", "fen": fen} }, http.StatusOK},
+		{"timelines", "/api/v1/timelines", func(fen string) any { return map[string]any{"variant": "travelers", "fen": fen} }, http.StatusOK},
 		{"create", "/api/v1/games", func(fen string) any {
 			return map[string]any{"variant": "travelers", "fen": fen, "opponent": "friend", "time_control": map[string]any{}}
 		}, http.StatusCreated},

@@ -26,6 +26,10 @@ type replay struct {
 	builtVersion  int64
 	record        []byte
 	recordVersion int64
+	// history caches the Timelines JSON of version historyVersion
+	// (timelines.go).
+	history        []byte
+	historyVersion int64
 	// views keeps the encoded Position of the plies read (the Game's
 	// current one among them), each computed once (view.go), viewBytes
 	// their size as cache.viewBytes counts it; gate runs those

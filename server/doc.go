@@ -38,6 +38,7 @@
 //	cache.go         the replays of recent games; replay.go brings one up to date
 //	view.go          the Game and Position JSON, each ply's Position computed once
 //	position.go      describing a position: its men, legal actions, variant fields, notices
+//	timelines.go     the timelines of a game or a line of play, with every board, for their picture
 //	analysis.go      position, analyze, solve, import and PGN endpoints
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
 //	engine.go        the engine's replies in games, most urgent clock first

@@ -27,6 +27,7 @@ var fuzzRoutes = []struct {
 }{
 	{"GET", "/api/v1/games/ID", false},
 	{"GET", "/api/v1/games/ID/position", false},
+	{"GET", "/api/v1/games/ID/timelines", false},
 	{"POST", "/api/v1/games/ID/join", false},
 	{"POST", "/api/v1/games/ID/moves", true},
 	{"POST", "/api/v1/games/ID/actions", true},

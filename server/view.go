@@ -73,19 +73,6 @@ type clocksView struct {
 	Deadline  *time.Time  `json:"deadline"`
 }
 
-type timelineView struct {
-	ID        int   `json:"id"`
-	Plies     []int `json:"plies"`
-	Abandoned bool  `json:"abandoned"`
-}
-
-type branchView struct {
-	Ply  int    `json:"ply"`
-	New  int    `json:"new"`
-	Old  int    `json:"old"`
-	Note string `json:"note"`
-}
-
 // engineSeat is how an engine's seat is stored: Seat.Engine = "level=N".
 const engineSeatPrefix = "level="
 
@@ -166,17 +153,7 @@ func (r *replay) describe() ([]byte, error) {
 		return nil, err
 	}
 	v.Position = pos
-	v.Timelines, v.Branches = []timelineView{}, []branchView{}
-	for i, tl := range r.play.Timelines() {
-		plies := make([]int, len(tl.Plies))
-		for j, p := range tl.Plies {
-			plies[j] = p + 1
-		}
-		v.Timelines = append(v.Timelines, timelineView{ID: i + 1, Plies: plies, Abandoned: tl.Abandoned})
-	}
-	for _, b := range r.play.Branches() {
-		v.Branches = append(v.Branches, branchView{Ply: b.Ply + 1, New: b.New, Old: b.Old, Note: b.Note()})
-	}
+	v.Timelines, v.Branches = describeTimelines(r.play)
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err

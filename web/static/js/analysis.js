@@ -14,7 +14,8 @@ import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
 import { variantSelect, variantTitle } from './home.js';
 import { rulesLink } from './ruleslinks.js';
-import { fenTurn, moveNumber } from './numbering.js';
+import { backCue, fenTurn, moveNumber } from './numbering.js';
+import { TimelinesPicture, TravelControl, hasTimelines, turnOf } from './timelines.js';
 
 /** analysisPage draws the analysis board into root. */
 export async function analysisPage(root) {
@@ -32,7 +33,20 @@ export async function analysisPage(root) {
     label: 'Analysis board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
+    // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
+    onSelect: (sq) => travel.select(sq),
+    aside: (m) => m.kind === 'back' && hasTimelines(st.variant),
   });
+  // The timelines picture of the line (time-travel variants only), below the board, and the
+  // backward travels chosen on it.
+  const timelines = new TimelinesPicture({ open: (ply) => go(ply) });
+  const travel = new TravelControl({
+    picture: timelines, board, now: () => st.pos, positionAt, play: (m) => push(m.coord), restore: () => refresh(),
+  });
+  const timelineSlot = h('div', { class: 'timeline-slot' });
+  // The Timelines of the line (POST /timelines) by request body.
+  const histories = new Map();
+  let hist = null;
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
@@ -54,7 +68,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el, gifford.el,
+    h('div', { class: 'board-col' }, banner.el, board.el, gifford.el, timelineSlot,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -123,10 +137,48 @@ export async function analysisPage(root) {
   }
 
   function drawLine() {
-    clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
-      h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
-        m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move)))
-      : h('li', { class: 'muted' }, 'No moves yet'));
+    const written = lineMoves();
+    clear(lineEl, st.line.length ? st.line.flatMap((m, i) => {
+      const li = h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
+        h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
+          m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move));
+      const b = hist && hist.boards.length === st.line.length + 1 && (hist.branches || []).find((x) => x.ply === i + 1);
+      if (!b || !m.turn) return [li];
+      const cue = backCue(b, written, turnOf(hist.boards[i + 1].turn + 1));
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + (i + 1) },
+        h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
+    }) : h('li', { class: 'muted' }, 'No moves yet'));
+  }
+
+  /** lineMoves are the line's moves as the move list writes them: {san, number, side}. */
+  function lineMoves() {
+    return st.line.map((m) => ({ san: m.san || m.move, ...(m.turn || {}) }));
+  }
+
+  /**
+   * drawTimelines shows the picture of the whole line (time-travel variants only), its Timelines
+   * read once per line.
+   */
+  async function drawTimelines() {
+    travel.stop();
+    if (!hasTimelines(st.variant)) { hist = null; clear(timelineSlot); return; }
+    const b = body({}, st.line.length);
+    const key = JSON.stringify(b);
+    if (!histories.has(key)) {
+      const p = api('POST', '/timelines', b);
+      histories.set(key, p);
+      p.catch(() => histories.delete(key));
+    }
+    try {
+      const got = await histories.get(key);
+      if (JSON.stringify(body({}, st.line.length)) !== key) return; // the line changed meanwhile
+      hist = got;
+    } catch (e) { err.textContent = e.message; return; }
+    if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
+    timelines.scroller.style.minHeight = '';
+    timelines.draw(hist, { moves: lineMoves(), current: st.cursor, viewing: null, orientation: board.orientation });
+    travel.offer();
+    drawLine();
   }
 
   async function refresh() {
@@ -147,6 +199,7 @@ export async function analysisPage(root) {
     clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
+    drawTimelines();
     if (st.line.some((m) => !m.turn)) resolveLine();
     const q = new URLSearchParams({ variant: st.variant });
     if (st.fen) q.set('fen', st.fen);
@@ -158,7 +211,8 @@ export async function analysisPage(root) {
   }
 
   function marks() {
-    if (st.pos) board.setMarks([...gifford.marks(), ...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    // A travel's landing marks its squares on a past board.
+    if (st.pos && !travel.landing()) board.setMarks([...gifford.marks(), ...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
   }
 
   async function push(move) {

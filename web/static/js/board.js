@@ -24,11 +24,18 @@ export function parseSquare(name) {
   return { f: FILES.indexOf(m[1]), r: Number(m[2]) - 1 };
 }
 
-/** Board draws one position and turns pointer and keyboard gestures into actions. */
+/**
+ * Board draws one position and turns pointer and keyboard gestures into actions. onSelect(square)
+ * hears each change of the selected man (null: none); aside(action) names the legal actions the
+ * page takes by a gesture of its own (a Gifford King's backward travel, on the timelines
+ * picture): their men can still be selected, but the board neither marks nor plays them.
+ */
 export class Board {
-  constructor({ onGesture, onHover, onSquare, onOrient, label = 'Board' } = {}) {
+  constructor({ onGesture, onHover, onSquare, onOrient, onSelect, aside, label = 'Board' } = {}) {
     this.onGesture = onGesture || (() => {});
     this.onOrient = onOrient || (() => {});
+    this.onSelect = onSelect || (() => {});
+    this.aside = aside || (() => false);
     this.onSquare = onSquare || null;
     this.onHover = onHover || (() => {});
     this.settings = settings.load();
@@ -149,7 +156,7 @@ export class Board {
 
   /** legal lists the actions the viewer may play now. */
   legal() {
-    return this.movable && this.position ? this.position.moves || [] : [];
+    return this.movable && this.position ? (this.position.moves || []).filter((m) => !this.aside(m)) : [];
   }
 
   xy(name) {
@@ -244,9 +251,15 @@ export class Board {
     svg.append(squares, over, coords, men, hints, this.arrowLayer());
     if (this.cursor && this.focused && this.keyboard) svg.setAttribute('aria-activedescendant', this.cellId(this.cursor));
     this.ghostLayer = s('g', { class: 'ghost' });
-    svg.append(this.ghostLayer);
+    this.backLayer = s('g', { class: 'taken-back', 'aria-hidden': 'true', 'pointer-events': 'none' });
+    svg.append(this.backLayer, this.ghostLayer);
+    this.drawBack();
     this.el.classList.toggle('dragging', !!(this.drag && this.drag.moved));
     this.markZones();
+    if (this.selected !== this.told) {
+      this.told = this.selected;
+      this.onSelect(this.selected);
+    }
   }
 
   /** zoneFor is the drop zone that accepts the man on from and lies under the point, or null. */
@@ -271,6 +284,42 @@ export class Board {
         if (z.ready) z.ready(mine);
       }
     }
+  }
+  }
+
+  /**
+   * animateBack shows a move taken back (a Time Thief's revert): the man slides from the square
+   * he went to back to the square he came from and fades there, within ms (at most 600), over
+   * the position already drawn; without motion (prefers-reduced-motion) he only fades. The
+   * board's element says which move it showed last (data-taken-back="a5-a7").
+   */
+  animateBack(man, to, from, ms = 500) {
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.back = { man, to, from, ms: Math.min(ms, 600), t0: performance.now(), still };
+    this.el.dataset.takenBack = `${to}-${from}`;
+    const step = () => {
+      if (!this.back) return;
+      this.drawBack();
+      if (this.back && performance.now() - this.back.t0 < this.back.ms) requestAnimationFrame(step);
+      else { this.back = null; this.drawBack(); }
+    };
+    requestAnimationFrame(step);
+  }
+
+  /** drawBack draws the man of animateBack where he is now: 60% of the time sliding, then fading. */
+  drawBack() {
+    const b = this.back;
+    if (!this.backLayer) return;
+    this.backLayer.replaceChildren();
+    const p = b && this.xy(b.to), q = b && this.xy(b.from);
+    if (!p || !q) return;
+    const t = Math.min(1, (performance.now() - b.t0) / b.ms);
+    const slide = b.still ? 1 : Math.min(1, t / 0.6);
+    const ease = 1 - (1 - slide) * (1 - slide);
+    const g = drawPiece(this.settings.pieces, b.man.kind, b.man.color, b.man.state);
+    g.setAttribute('transform', `translate(${p.x + (q.x - p.x) * ease} ${p.y + (q.y - p.y) * ease})`);
+    g.setAttribute('opacity', String(t < 0.6 ? 0.9 : 0.9 * (1 - (t - 0.6) / 0.4)));
+    this.backLayer.append(g);
   }
 
   /** arrowLayer draws this.arrows: a shaft from centre to centre ending in a head. */
@@ -298,7 +347,7 @@ export class Board {
   }
 
   hasFrom(square) {
-    return this.legal().some((m) => m.from === square && m.to);
+    return this.movable && !!this.position && (this.position.moves || []).some((m) => m.from === square && m.to);
   }
 
   /** canPick says whether the man on square may be picked up: he has a move, or a drop zone takes him. */

@@ -8,11 +8,12 @@ import { api, seats, LiveSocket } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
-import { moveNumber, turnName } from './numbering.js';
+import { backCue, fenTurn, moveNumber, turnName } from './numbering.js';
 import { moveSound } from './sound.js';
 import { premoveMatch, premoveTargets } from './premove.js';
 import { rulesLink } from './ruleslinks.js';
@@ -70,7 +71,7 @@ export async function gamePage(root, id) {
     if (e.code === 'not_found') { unknownGame(root, id, false); return; }
     loadError = e;
   }
-  const st = { game: null, view: null, want: null, viewPos: null, hover: null, premove: null, comments: new Map(), lastPly: -1, claimable: false };
+  const st = { game: null, view: null, want: null, viewPos: null, hover: null, premove: null, comments: new Map(), lastPly: -1, claimable: false, history: 0, hist: null };
   const board = new Board({
     label: 'Game board',
     onGesture: async (cands) => {
@@ -80,8 +81,15 @@ export async function gamePage(root, id) {
     },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
     // The players' rows follow the board when it turns (the Flip button, the f key).
-    onOrient: () => { if (st.game) drawPlayers(); },
+    onOrient: () => { if (st.game) { drawPlayers(); drawTimelines(); } },
+    // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
+    onSelect: (sq) => { if (travel) travel.select(sq); },
+    aside: (m) => m.kind === 'back' && !!timelines,
   });
+  // The timelines picture of the time-travel variants, below the board, and the backward
+  // travels chosen on it (made on the first update).
+  let timelines = null, travel = null;
+  const timelineSlot = h('div', { class: 'timeline-slot' });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
@@ -104,7 +112,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el, timelineSlot,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id), rulesSlot)),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -228,9 +236,21 @@ export async function gamePage(root, id) {
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const prev = st.game;
     const first = !prev;
+    const before = prev;
+    if (travel && before && before.ply !== game.ply) travel.stop();
     st.game = game;
     if (prev) tellAnswers(prev, game);
     if (game.status !== 'ongoing') st.premove = null;
+    if (first && hasTimelines(game.variant)) {
+      timelines = new TimelinesPicture({ open: openPly, width: game.position && game.position.width, height: game.position && game.position.height });
+      travel = new TravelControl({
+        picture: timelines, board, now: () => (canMove() ? st.game.position : null),
+        positionAt: (ply) => api('GET', `/games/${id}/position?ply=${ply}`),
+        play: (m) => play(m.coord),
+        restore: () => { drawBoard(); drawTimelines(); },
+      });
+      clear(timelineSlot, timelines.el);
+    }
     if (game.you && seat() && seat().side !== game.you) seats.set(id, seat().token, game.you);
     if (first || (game.you && game.you !== st.you)) board.setOrientation(settings.orientation(orientKey, game.you || 'white'));
     st.you = game.you;
@@ -253,6 +273,8 @@ export async function gamePage(root, id) {
     if (st.premove && canMove()) playPremove();
     const next = game.rematch && game.rematch.game;
     if (next && game.you && prev && !(prev.rematch && prev.rematch.game)) goToRematch(game);
+    if (timelines && (first || before.ply !== game.ply)) loadTimelines();
+    if (before && game.ply === before.ply + 1) showRevert(before, game);
   }
 
   /**
@@ -330,6 +352,36 @@ export async function gamePage(root, id) {
     if (to >= 0 && to <= g.ply && to !== at) openPly(to);
   }
 
+  /** loadTimelines reads the game's Timelines and draws the picture; a newer read wins. */
+  async function loadTimelines() {
+    const mine = ++st.history;
+    try {
+      const hist = await api('GET', `/games/${id}/timelines`);
+      if (mine !== st.history) return;
+      st.hist = hist;
+      drawTimelines();
+    } catch (e) { if (mine === st.history) toast(e.message, 'error'); }
+  }
+
+  function drawTimelines() {
+    const g = st.game;
+    if (!timelines || !st.hist || !g) return;
+    timelines.draw(st.hist, { moves: g.moves || [], current: g.ply, viewing: st.view, orientation: board.orientation });
+    travel.offer();
+  }
+
+  /**
+   * showRevert animates the move a Time Thief's capture took back (the ply before the new one):
+   * its man slides back to where he came from and is taken there.
+   */
+  function showRevert(before, game) {
+    const b = (game.branches || []).find((x) => x.ply === game.ply && x.revert);
+    const taken = b && (game.moves || [])[game.ply - 2];
+    const sq = taken && taken.coord.match(/[a-p]\d{1,2}/g);
+    const man = sq && before.position && before.position.board.find((m) => m.square === sq[1]);
+    if (man && st.view === null) board.animateBack(man, sq[1], sq[0]);
+  }
+
   function canMove() {
     const g = st.game;
     return !!(g && g.you && g.status === 'ongoing' && st.view === null && g.position && g.position.turn === g.you);
@@ -341,7 +393,7 @@ export async function gamePage(root, id) {
 
   function drawBoard() {
     const pos = shownPosition();
-    if (!pos) return;
+    if (!pos || (travel && travel.landing())) return; // a travel's landing shows a past board
     // While the opponent is to move, the board offers premoves: any way the player's men move.
     const premoving = premoveAllowed();
     board.set(premoving ? { ...pos, moves: premoveTargets(pos, st.game.you) } : pos, { movable: canMove() || premoving, keepSelection: true });
@@ -353,7 +405,6 @@ export async function gamePage(root, id) {
     clear(special, live ? specialPanel(moves, (m) => play(m.coord), st.game.variant) : null);
     clear(variantSlot,
       giffordPanel(pos),
-      st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
       travelersPanel(pos),
       timethiefPanel(pos, moves, (m) => play(m.coord), drawMarks));
     if (!st.game.you || st.game.status === 'ended') {
@@ -367,7 +418,7 @@ export async function gamePage(root, id) {
 
   function drawMarks() {
     const pos = board.position;
-    if (!pos) return;
+    if (!pos || (travel && travel.landing())) return; // a travel's landing marks its squares on a past board
     const pm = st.premove ? [{ square: st.premove.from, cls: 'mark-premove' }, { square: st.premove.to, cls: 'mark-premove' }] : [];
     board.setMarks([...gifford.marks(), ...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover), ...pm]);
   }
@@ -447,11 +498,19 @@ export async function gamePage(root, id) {
 
   function drawMoves() {
     const g = st.game;
-    const items = (g.moves || []).map((m) => h('li', { class: 'move' + (st.view === m.ply ? ' current' : ''), 'data-ply': m.ply },
-      h('button', { type: 'button', class: 'link', 'data-testid': 'ply-' + m.ply, title: m.coord, onclick: () => openPly(m.ply) },
-        h('span', { class: 'num' }, moveNumber(m)), ' ', m.san)));
+    const moves = g.moves || [];
+    const items = moves.flatMap((m) => {
+      const li = h('li', { class: 'move' + (st.view === m.ply ? ' current' : ''), 'data-ply': m.ply },
+        h('button', { type: 'button', class: 'link', 'data-testid': 'ply-' + m.ply, title: m.coord, onclick: () => openPly(m.ply) },
+          h('span', { class: 'num' }, moveNumber(m)), ' ', m.san));
+      const b = (g.branches || []).find((x) => x.ply === m.ply);
+      if (!b) return [li];
+      const cue = backCue(b, moves, moves[m.ply] || fenTurn(g.position && g.position.fen));
+      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + m.ply },
+        h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
+    });
     clear(moveList, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
-    moveList.dataset.count = items.length;
+    moveList.dataset.count = moves.length;
     if (st.view === null) moveList.scrollTop = moveList.scrollHeight;
   }
 
@@ -468,6 +527,7 @@ export async function gamePage(root, id) {
       } catch (e) { toast(errorText(e), 'error'); return; }
     }
     st.premove = null;
+    if (travel) travel.stop();
     browse.hidden = st.view === null;
     clear(browse, st.view === null ? null : [
       `Viewing the board ${viewText(g, st.view)}. `,
@@ -476,6 +536,7 @@ export async function gamePage(root, id) {
       h('button', { type: 'button', class: 'small', 'data-testid': 'back-to-live', onclick: () => openPly(g.ply) }, 'Back to the game')]);
     drawBoard();
     drawMoves();
+    drawTimelines();
   }
 
   function drawControls() {

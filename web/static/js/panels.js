@@ -1,10 +1,9 @@
-// Variant panels: Gifford's travels left, Kings and timelines; the resonators of
+// Variant panels: Gifford's travels left and Kings; the resonators of
 // Time Traveler's Chess; the sight of each Time Thief. Each panel also tells the board which
 // squares to mark.
 
 import { h } from './dom.js';
 import * as settings from './settings.js';
-import { moveNumber, sheetTurn } from './numbering.js';
 
 /**
  * giffordPanel shows the backward travels each side has left and the Kings on the board (the
@@ -20,30 +19,6 @@ export function giffordPanel(pos) {
     h('h3', {}, 'Time travel'),
     h('div', { class: 'two-col' }, side('white'), side('black')),
     h('p', {}, 'Kings on the board: ', h('span', { 'data-testid': 'gifford-kings' }, (g.kings || []).join(', ') || 'none')));
-}
-
-/**
- * timelinePanel lists every timeline (score sheet) with each ply numbered as on that sheet, and
- * where it branched; open(ply) browses.
- */
-export function timelinePanel(game, open) {
-  const lines = game.timelines || [];
-  if (lines.length <= 1 && !(game.branches || []).length) return null;
-  const moves = game.moves || [];
-  const label = (p) => {
-    const m = moves[p - 1];
-    return m ? `${moveNumber(sheetTurn(moves, game.position, p))} ${m.san}` : `ply ${p}`;
-  };
-  return h('section', { class: 'panel timelines', 'data-testid': 'timelines', 'aria-label': 'Timelines' },
-    h('h3', {}, `Timelines (${lines.length})`),
-    lines.map((t) => h('div', { class: 'timeline' + (t.abandoned ? ' abandoned' : ''), 'data-testid': 'timeline-' + t.id },
-      h('h4', {}, `Timeline ${t.id}`, t.abandoned ? ' (abandoned)' : ''),
-      h('ol', { class: 'timeline-plies' }, (t.plies || []).map((p) =>
-        h('li', { 'data-ply': p }, h('button', { type: 'button', class: 'link', title: `ply ${p}`, onclick: () => open(p) }, label(p))))))),
-    (game.branches || []).length ? h('div', { class: 'branches' }, h('h4', {}, 'Branches'),
-      h('ul', {}, game.branches.map((b) => h('li', {},
-        h('button', { type: 'button', class: 'link', onclick: () => open(b.ply) }, label(b.ply)),
-        b.note ? ` — ${b.note}` : `: timeline ${b.new} from ${b.old}`)))) : null);
 }
 
 /** travelersMarks marks the resonators of the traveling man under the pointer. */
