@@ -38,6 +38,7 @@
 //	view.go          the Game and Position JSON, each ply's Position computed once
 //	position.go      describing a position: its men, legal actions, variant fields, notices
 //	analysis.go      position, analyze, solve, import and PGN endpoints
+//	why.go           why a move is refused (POST /api/v1/why, a game's why), without playing it
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
 //	engine.go        the engine's replies in games, most urgent clock first
 //	comments.go      comments, with their author's role

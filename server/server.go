@@ -286,6 +286,7 @@ func (s *Server) routes() http.Handler {
 	change := func(pattern string, f apiFunc) { handle(pattern, s.counted(f)) }
 	handle("GET /api/v1/variants", s.handleVariants)
 	handle("POST /api/v1/position", s.handlePosition)
+	handle("POST /api/v1/why", s.handleWhy)
 	create := func(f apiFunc) apiFunc {
 		return s.limitAddr(s.createLimit, "create", "new games, seeks and imports", f)
 	}
@@ -294,6 +295,7 @@ func (s *Server) routes() http.Handler {
 	handle("POST /api/v1/games/mine", s.handleMine)
 	handle("GET /api/v1/games/{id}", s.handleGame)
 	handle("GET /api/v1/games/{id}/position", s.handleGamePosition)
+	handle("GET /api/v1/games/{id}/why", s.handleGameWhy)
 	change("POST /api/v1/games/{id}/join", s.handleJoin)
 	handle("POST /api/v1/games/{id}/moves", s.handleMove)
 	handle("POST /api/v1/games/{id}/actions", s.handleAction)
