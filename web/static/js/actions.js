@@ -34,8 +34,12 @@ export function explosionParts(m) {
   return { type: t, square: m.from, dest: m.to };
 }
 
-/** pickExplosion lets the player choose the type, the square and the first move of an explosion. */
-export function pickExplosion(actions, preset = {}) {
+/**
+ * pickExplosion lets the player choose the type, the square and the first move of an explosion
+ * from lists (the keyboard's way; the board's is explode.js); supports, when given, are the
+ * supporting lines by type and square (Position.travelers.supports), which the preview names.
+ */
+export function pickExplosion(actions, preset = {}, supports = {}) {
   return new Promise((resolve) => {
     const parts = actions.map((m) => ({ m, ...explosionParts(m) }));
     const dlg = h('dialog', { class: 'picker explosion-picker', 'data-testid': 'explosion-picker', 'aria-label': 'Explosion' });
@@ -54,7 +58,8 @@ export function pickExplosion(actions, preset = {}) {
       fill(sqSel, uniq(parts.filter((p) => p.type === typeSel.value).map((p) => p.square)), keep.square);
       fill(destSel, uniq(parts.filter((p) => p.type === typeSel.value && p.square === sqSel.value).map((p) => p.dest)), keep.dest);
       const m = chosen();
-      preview.textContent = m ? actionLabel(m) : '';
+      const line = supports[`${typeSel.value}@${sqSel.value}`];
+      preview.textContent = m ? actionLabel(m) + (line ? `; supported by ${line}` : '') : '';
     };
     const chosen = () => {
       const p = parts.find((q) => q.type === typeSel.value && q.square === sqSel.value && q.dest === destSel.value);
@@ -108,10 +113,10 @@ export function isSpecial(m) {
 
 /**
  * specialPanel lists the special actions of the side to move, grouped by kind, each a button
- * (explosions behind one button that opens the explosion picker). play is called with the
- * chosen action.
+ * (explosions, chosen on the board, also behind one button that opens the explosion picker, with
+ * their supporting lines: supports). play is called with the chosen action.
  */
-export function specialPanel(moves, play) {
+export function specialPanel(moves, play, supports = {}) {
   const special = moves.filter(isSpecial);
   if (!special.length) return null;
   const box = h('section', { class: 'panel special', 'data-testid': 'special-actions', 'aria-label': 'Special actions' });
@@ -138,10 +143,11 @@ export function specialPanel(moves, play) {
   const explosions = special.filter((m) => m.kind === 'explosion');
   if (explosions.length) {
     box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, h('h4', {}, 'Explosions'),
+      h('p', { class: 'muted' }, 'Choose the type under the board, then the square and the first move on the board; or pick from lists:'),
       h('button', {
         type: 'button', 'data-testid': 'open-explosions',
-        onclick: async () => { const m = await pickExplosion(explosions); if (m) play(m); },
-      }, `Explode… (${explosions.length})`)));
+        onclick: async () => { const m = await pickExplosion(explosions, {}, supports); if (m) play(m); },
+      }, `Explosions by list… (${explosions.length})`)));
   }
   const rest = special.filter((m) => !GROUPS.some(([k]) => k === m.kind) && m.kind !== 'explosion');
   if (rest.length) {

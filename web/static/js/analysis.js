@@ -8,7 +8,13 @@ import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import {
+  giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
+  travelersArrows, tapFocus, refusalAside,
+} from './panels.js';
+import { ExplosionChooser } from './explode.js';
+import { boardNote } from './boardnote.js';
+import { refusalExplainer } from './refusal.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
@@ -21,7 +27,7 @@ export async function analysisPage(root) {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
     line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
-    cursor: 0, pos: null, hover: null,
+    cursor: 0, pos: null, hover: null, tapped: null,
   };
   // Positions by request body: stepping through the line asks the server once per board.
   const positions = new Map();
@@ -30,7 +36,13 @@ export async function analysisPage(root) {
     label: 'Analysis board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
+    onTap: (sq) => tap(sq),
+    onRefuse: (g) => explainRefusal(g),
   });
+  const note = boardNote(board);
+  const explainRefusal = refusalExplainer(board, note, (move) => api('POST', '/why', body({ move })),
+    (g) => refusalAside(board.position, g, board.legal()));
+  const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks() });
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
@@ -51,7 +63,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el,
+    h('div', { class: 'board-col' }, banner.el, board.el, explode.el,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -135,12 +147,17 @@ export async function analysisPage(root) {
       return false;
     }
     const pos = st.pos;
+    if (!board.position || board.position.fen !== pos.fen) {
+      st.tapped = null;
+      note.hide();
+    }
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
+    explode.set(pos, pos.status.over ? [] : pos.moves || []);
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
-    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
+    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), (pos.travelers || {}).supports));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
     if (st.line.some((m) => !m.turn)) resolveLine();
@@ -154,7 +171,17 @@ export async function analysisPage(root) {
   }
 
   function marks() {
-    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    if (!st.pos) return;
+    const focus = st.tapped || st.hover;
+    board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), focus)], 'variant');
+    board.setMarks([...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus)]);
+  }
+
+  /** tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus). */
+  function tap(sq) {
+    if (!board.position) return;
+    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    marks();
   }
 
   async function push(move) {

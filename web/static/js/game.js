@@ -7,7 +7,13 @@ import { api, seats, LiveSocket } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import {
+  giffordPanel, timelinePanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
+  travelersArrows, tapFocus, refusalAside,
+} from './panels.js';
+import { ExplosionChooser } from './explode.js';
+import { boardNote } from './boardnote.js';
+import { refusalExplainer } from './refusal.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { moveNumber, turnName } from './numbering.js';
@@ -56,15 +62,22 @@ function linkFromFragment() {
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
   const link = linkFromFragment();
-  const st = { game: null, view: null, viewPos: null, hover: null, comments: new Map(), lastPly: -1, claimable: false };
+  const st = { game: null, view: null, viewPos: null, hover: null, tapped: null, comments: new Map(), lastPly: -1, claimable: false };
   const seat = () => seats.get(id);
   const board = new Board({
     label: 'Game board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
+    onTap: (sq) => tap(sq),
+    onRefuse: (g) => explainRefusal(g),
     // The players' rows follow the board when it turns (the Flip button, the f key).
     onOrient: () => { if (st.game) drawPlayers(); },
   });
+  const note = boardNote(board);
+  const explainRefusal = refusalExplainer(board, note,
+    (move) => api('GET', `/games/${id}/why?move=${encodeURIComponent(move)}`),
+    (g) => refusalAside(board.position, g, board.legal()));
+  const explode = new ExplosionChooser(board, { play: (m) => play(m.coord), redraw: () => drawMarks() });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
@@ -84,7 +97,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, explode.el,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id))),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -228,12 +241,17 @@ export async function gamePage(root, id) {
   function drawBoard() {
     const pos = shownPosition();
     if (!pos) return;
+    if (!board.position || board.position.fen !== pos.fen) {
+      st.tapped = null;
+      note.hide();
+    }
     board.set(pos, { movable: canMove(), keepSelection: true });
     banner.show(pos);
-    drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
-    clear(special, live ? specialPanel(moves, (m) => play(m.coord)) : null);
+    explode.set(pos, moves);
+    drawMarks();
+    clear(special, live ? specialPanel(moves, (m) => play(m.coord), (pos.travelers || {}).supports) : null);
     clear(variantSlot,
       giffordPanel(pos),
       st.game.variant === 'gifford' ? timelinePanel(st.game, openPly) : null,
@@ -251,7 +269,16 @@ export async function gamePage(root, id) {
   function drawMarks() {
     const pos = board.position;
     if (!pos) return;
-    board.setMarks([...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover)]);
+    const focus = st.tapped || st.hover;
+    board.setArrows([...explode.arrows(), ...travelersArrows(pos, board.legal(), focus)], 'variant');
+    board.setMarks([...explode.marks(), ...travelersMarks(pos, focus), ...timethiefMarks(pos, focus)]);
+  }
+
+  /** tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus). */
+  function tap(sq) {
+    if (!board.position) return;
+    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    drawMarks();
   }
 
   function clockOf(side) {
