@@ -63,6 +63,13 @@ func TestBrowserExplosions(t *testing.T) {
 			"the traveling pawn's refusal (R1), its resonator and its annihilation arrow")
 		expectNote(c, "Traveling man (R1): The traveling pawn on d4 never moves")
 		c.screenshot("annihilation-arrow")
+		// A tap on the resonator shows its annihilation too; the arrow's move plays it.
+		c.clickSquare("e1")
+		c.waitJS(`!document.querySelector('[data-testid=board] path.arrow-annihilation')`, "the arrow gone with a tap elsewhere")
+		c.clickSquare("d2")
+		c.waitJS(`document.querySelector('[data-testid=board] path.arrow-annihilation[data-from=d2][data-to=d4]')`, "the resonator's annihilation arrow")
+		c.clickSquare("d4")
+		c.waitJS(`document.querySelector('[data-testid=move-list]').textContent.includes('d2//d4')`, "the annihilation played")
 	})
 
 	t.Run("refusal-gifford-arrival", func(t *testing.T) {

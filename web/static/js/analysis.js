@@ -27,7 +27,7 @@ export async function analysisPage(root) {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
     line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
-    cursor: 0, pos: null, hover: null, tapped: null,
+    cursor: 0, pos: null, hover: null, tapped: null, picked: null,
   };
   // Positions by request body: stepping through the line asks the server once per board.
   const positions = new Map();
@@ -149,6 +149,7 @@ export async function analysisPage(root) {
     const pos = st.pos;
     if (!board.position || board.position.fen !== pos.fen) {
       st.tapped = null;
+      st.picked = null;
       note.hide();
     }
     board.set(pos, { movable: !pos.status.over });
@@ -173,14 +174,18 @@ export async function analysisPage(root) {
   function marks() {
     if (!st.pos) return;
     const focus = st.tapped || st.hover;
-    board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), focus)], 'variant');
+    board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), st.picked || st.hover)], 'variant');
     board.setMarks([...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus)]);
   }
 
-  /** tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus). */
+  /**
+   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
+   * annihilation of a tapped resonator.
+   */
   function tap(sq) {
     if (!board.position) return;
     st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    st.picked = sq;
     marks();
   }
 

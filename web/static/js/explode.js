@@ -48,7 +48,10 @@ export class ExplosionChooser {
     });
   }
 
-  /** set shows the palette for pos, whose explosions among moves the viewer may play now. */
+  /**
+   * set shows the palette for pos, whose explosions among moves the viewer may play now; no pos
+   * (a watcher, a game over) hides it.
+   */
   set(pos, moves) {
     this.el.hidden = !(pos && pos.travelers);
     const fresh = !this.pos || !pos || this.pos.fen !== pos.fen;
@@ -154,7 +157,7 @@ export class ExplosionChooser {
 
   /** sentence says what to do at this step, or what the chosen explosion does. */
   sentence(nTypes) {
-    if (!nTypes) return 'On your move, a man can explode here: choose its type, then its square on the board.';
+    if (!nTypes) return 'On your move: choose here the type of man to explode, then its square on the board.';
     if (!this.type) return 'Choose the type, then the explosion square on the board.';
     const n = name(this.type);
     if (!this.square) {

@@ -62,7 +62,7 @@ function linkFromFragment() {
 /** gamePage draws the game with the given id into root and keeps it live. */
 export async function gamePage(root, id) {
   const link = linkFromFragment();
-  const st = { game: null, view: null, viewPos: null, hover: null, tapped: null, comments: new Map(), lastPly: -1, claimable: false };
+  const st = { game: null, view: null, viewPos: null, hover: null, tapped: null, picked: null, comments: new Map(), lastPly: -1, claimable: false };
   const seat = () => seats.get(id);
   const board = new Board({
     label: 'Game board',
@@ -243,13 +243,15 @@ export async function gamePage(root, id) {
     if (!pos) return;
     if (!board.position || board.position.fen !== pos.fen) {
       st.tapped = null;
+      st.picked = null;
       note.hide();
     }
     board.set(pos, { movable: canMove(), keepSelection: true });
     banner.show(pos);
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
-    explode.set(pos, moves);
+    // The palette is the players' while the game goes on (watchers have none).
+    explode.set(st.game.you && st.game.status === 'ongoing' ? pos : null, moves);
     drawMarks();
     clear(special, live ? specialPanel(moves, (m) => play(m.coord), (pos.travelers || {}).supports) : null);
     clear(variantSlot,
@@ -270,14 +272,18 @@ export async function gamePage(root, id) {
     const pos = board.position;
     if (!pos) return;
     const focus = st.tapped || st.hover;
-    board.setArrows([...explode.arrows(), ...travelersArrows(pos, board.legal(), focus)], 'variant');
+    board.setArrows([...explode.arrows(), ...travelersArrows(pos, board.legal(), st.picked || st.hover)], 'variant');
     board.setMarks([...explode.marks(), ...travelersMarks(pos, focus), ...timethiefMarks(pos, focus)]);
   }
 
-  /** tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus). */
+  /**
+   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
+   * annihilation of a tapped resonator.
+   */
   function tap(sq) {
     if (!board.position) return;
     st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    st.picked = sq;
     drawMarks();
   }
 
