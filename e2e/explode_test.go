@@ -158,6 +158,14 @@ func TestBrowserExplosions(t *testing.T) {
 		expectNote(c, "the knight on b8 cannot move to a5")
 		fitsBoard(c)
 		c.screenshot("page-phone-refusal")
+		// The square first: a click on an empty square asks for the type, then shows the line.
+		c.clickSquare("e5")
+		c.waitJS(`document.querySelector('[data-testid=explode-text]').textContent.includes('Explode on e5: choose the type') && document.querySelector('[data-testid=explode-type-N].fits')`, "the types that can explode on e5")
+		c.click("explode-type-N")
+		c.waitJS(`document.querySelector('[data-testid=explode-text]').textContent.includes('Knight on e5, supported by Nb8-c6-e5') && document.querySelectorAll('[data-testid=board] path.arrow-line').length === 2`, "the knight's support of e5 drawn")
+		c.screenshot("page-phone-square-first")
+		c.clickSquare("d3")
+		c.waitJS(`document.querySelector('[data-testid=move-list]').textContent.includes('Ne5/d3')`, "the square-first explosion played")
 	})
 }
 

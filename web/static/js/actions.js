@@ -39,7 +39,7 @@ export function explosionParts(m) {
  * from lists (the keyboard's way; the board's is explode.js); supports, when given, are the
  * supporting lines by type and square (Position.travelers.supports), which the preview names.
  */
-export function pickExplosion(actions, preset = {}, supports = {}) {
+export function pickExplosion(actions, supports = {}) {
   return new Promise((resolve) => {
     const parts = actions.map((m) => ({ m, ...explosionParts(m) }));
     const dlg = h('dialog', { class: 'picker explosion-picker', 'data-testid': 'explosion-picker', 'aria-label': 'Explosion' });
@@ -78,23 +78,19 @@ export function pickExplosion(actions, preset = {}, supports = {}) {
         h('button', { type: 'button', class: 'secondary', onclick: () => done(null) }, 'Cancel')));
     dlg.addEventListener('cancel', (ev) => { ev.preventDefault(); done(null); });
     document.body.append(dlg);
-    refresh(preset);
+    refresh();
     dlg.showModal();
     typeSel.focus();
   });
 }
 
 /**
- * choose settles a gesture: one action plays at once, explosions go to the explosion
- * picker, several others to the list picker. Resolves with the action or null.
+ * choose settles a gesture: one action plays at once, several go to the list picker. Resolves
+ * with the action or null.
  */
 export async function choose(actions) {
   if (!actions.length) return null;
   if (actions.length === 1) return actions[0];
-  if (actions.every((m) => m.kind === 'explosion')) {
-    const p = explosionParts(actions[0]);
-    return pickExplosion(actions, { square: p.square, type: p.type });
-  }
   return pick(actions);
 }
 
@@ -143,10 +139,10 @@ export function specialPanel(moves, play, supports = {}) {
   const explosions = special.filter((m) => m.kind === 'explosion');
   if (explosions.length) {
     box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, h('h4', {}, 'Explosions'),
-      h('p', { class: 'muted' }, 'Choose the type under the board, then the square and the first move on the board; or pick from lists:'),
+      h('p', { class: 'muted' }, 'On the board: click an empty square, or choose the type under the board; then the first move of the traveled man. Or pick from lists:'),
       h('button', {
         type: 'button', 'data-testid': 'open-explosions',
-        onclick: async () => { const m = await pickExplosion(explosions, {}, supports); if (m) play(m); },
+        onclick: async () => { const m = await pickExplosion(explosions, supports); if (m) play(m); },
       }, `Explosions by list… (${explosions.length})`)));
   }
   const rest = special.filter((m) => !GROUPS.some(([k]) => k === m.kind) && m.kind !== 'explosion');

@@ -180,13 +180,16 @@ export async function analysisPage(root) {
 
   /**
    * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
-   * annihilation of a tapped resonator.
+   * annihilation of a tapped resonator; a click on an empty square with no man selected starts
+   * an explosion there (and is taken: true).
    */
   function tap(sq) {
-    if (!board.position) return;
+    if (!board.position) return false;
+    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
     st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
     st.picked = sq;
     marks();
+    return false;
   }
 
   async function push(move) {

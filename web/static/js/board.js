@@ -25,7 +25,8 @@ export function parseSquare(name) {
 /** Board draws one position and turns pointer and keyboard gestures into actions. */
 export class Board {
   /**
-   * onTap(square) hears every click or tap on a square (for what a page shows of the man on it);
+   * onTap(square) hears every click or tap on a square (for what a page shows of the man on it),
+   * and takes it when it returns true (the board then does nothing more with it);
    * onRefuse({from, to}) hears a gesture the legal actions refuse: a click on a man of the side
    * to move that has no action (to ''), or a selected man sent where he may not go. onSquare,
    * while set (it may be set and cleared at any time), takes every click instead of the moves.
@@ -246,7 +247,11 @@ export class Board {
       this.onSquare(square);
       return;
     }
-    this.onTap(square);
+    if (this.onTap(square) === true) {
+      this.selected = null;
+      this.render();
+      return;
+    }
     if (this.selected && this.selected !== square) {
       const from = this.selected;
       const cands = this.legal().filter((m) => m.from === from && m.to === square);

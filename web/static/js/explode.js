@@ -61,11 +61,6 @@ export class ExplosionChooser {
     this.draw();
   }
 
-  /** active says whether an explosion is being chosen. */
-  active() {
-    return !!this.type;
-  }
-
   reset() {
     this.type = '';
     this.square = '';
@@ -81,21 +76,45 @@ export class ExplosionChooser {
     return [...new Set(this.parts.map((p) => p.type))].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b));
   }
 
+  /** squares are the explosion squares of the type being chosen (of any type before one is). */
   squares() {
-    return new Set(this.parts.filter((p) => p.type === this.type).map((p) => p.square));
+    return new Set(this.parts.filter((p) => !this.type || p.type === this.type).map((p) => p.square));
+  }
+
+  /** typesAt are the types that can explode on sq. */
+  typesAt(sq) {
+    return new Set(this.parts.filter((p) => p.square === sq).map((p) => p.type));
+  }
+
+  /**
+   * startAt starts choosing an explosion on sq, an empty square the player clicked: the type
+   * comes next, unless only one type can explode there. It returns false when none can.
+   */
+  startAt(sq) {
+    const types = this.typesAt(sq);
+    if (!types.size) return false;
+    this.square = sq;
+    this.type = types.size === 1 ? [...types][0] : '';
+    this.board.selected = null;
+    this.board.onSquare = this.onSquare;
+    this.refresh();
+    return true;
   }
 
   dests() {
     return new Set(this.parts.filter((p) => p.type === this.type && p.square === this.square).map((p) => p.dest));
   }
 
-  /** pickType starts (or, for the type being chosen, stops) choosing an explosion of type t. */
+  /**
+   * pickType starts (or, for the type being chosen, stops) choosing an explosion of type t, on
+   * the square already chosen when t can explode there.
+   */
   pickType(t) {
     if (this.type === t) {
       this.reset();
     } else {
+      if (!this.typesAt(this.square).has(t)) this.square = '';
       this.type = t;
-      this.square = '';
       this.board.selected = null;
       this.board.onSquare = this.onSquare;
     }
@@ -104,6 +123,15 @@ export class ExplosionChooser {
 
   /** choose takes a click on the board while an explosion is being chosen. */
   choose(sq) {
+    if (sq === this.square && !this.dests().has(sq)) {
+      this.reset();
+      this.refresh();
+      return;
+    }
+    if (!this.type) {
+      if (!this.startAt(sq)) this.cancelWith(sq);
+      return;
+    }
     if (this.square && this.dests().has(sq)) {
       const cands = this.parts.filter((p) => p.type === this.type && p.square === this.square && p.dest === sq).map((p) => p.m);
       this.reset();
@@ -116,7 +144,11 @@ export class ExplosionChooser {
       this.refresh();
       return;
     }
-    // Any other square ends the choice and acts as a plain click.
+    this.cancelWith(sq);
+  }
+
+  /** cancelWith ends the choice: the click on sq acts as a plain click. */
+  cancelWith(sq) {
     this.reset();
     this.refresh();
     this.board.act(sq);
@@ -134,7 +166,8 @@ export class ExplosionChooser {
 
   /** marks are the board's marks for the step: the explosion squares, then the traveled man's moves. */
   marks() {
-    if (!this.type) return [];
+    if (!this.type && !this.square) return [];
+    if (!this.type) return [{ square: this.square, cls: 'mark-explode-from' }];
     if (!this.square) return [...this.squares()].map((sq) => ({ square: sq, cls: 'mark-explode' }));
     return [{ square: this.square, cls: 'mark-explode-from' }, ...[...this.dests()].map((sq) => ({ square: sq, cls: 'mark-explode-to' }))];
   }
@@ -148,8 +181,9 @@ export class ExplosionChooser {
     const side = this.pos ? this.pos.turn : 'white';
     const pieces = settings.load().pieces;
     const types = this.types();
+    const here = this.typesAt(this.square);
     clear(this.palette, types.map((t) => h('button', {
-      type: 'button', class: 'explode-type', 'data-testid': 'explode-type-' + t, 'aria-pressed': String(this.type === t),
+      type: 'button', class: 'explode-type' + (here.has(t) ? ' fits' : ''), 'data-testid': 'explode-type-' + t, 'aria-pressed': String(this.type === t),
       title: `Explode a ${name(t)}`, 'aria-label': `Explode a ${name(t)}`, onclick: () => this.pickType(t),
     }, s('svg', { viewBox: '0 0 100 100', width: 34, height: 34, 'aria-hidden': 'true' }, drawPiece(pieces, t, side)), h('span', {}, t))));
     this.text.textContent = this.sentence(types.length);
@@ -158,7 +192,11 @@ export class ExplosionChooser {
   /** sentence says what to do at this step, or what the chosen explosion does. */
   sentence(nTypes) {
     if (!nTypes) return 'On your move: choose here the type of man to explode, then its square on the board.';
-    if (!this.type) return 'Choose the type, then the explosion square on the board.';
+    if (!this.type && this.square) {
+      const here = [...this.typesAt(this.square)].map(name).join(', ');
+      return `Explode on ${this.square}: choose the type (marked above: ${here}).`;
+    }
+    if (!this.type) return 'Choose the type, then the explosion square on the board (or click an empty square first).';
     const n = name(this.type);
     if (!this.square) {
       return `${cap(n)}: choose the explosion square (${this.squares().size} marked). A traveling and a traveled ${n} appear there.`;
