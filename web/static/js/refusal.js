@@ -22,7 +22,7 @@ export function refusalExplainer(board, note, ask, more = () => null) {
       why = { legal: false, message: e.message };
     }
     if (mine !== asked || !board.position || board.position.fen !== fen || why.legal) return;
-    note.show([refusalText(why), more(gesture)], { square: gesture.from, kind: 'refusal' });
+    note.show([refusalText(why), more(gesture)], { square: gesture.to || gesture.from, kind: 'refusal' });
   };
 }
 
