@@ -20,7 +20,8 @@ type Support struct {
 // Supports returns one support of each type on each square where the side
 // to move in p may explode a man of that type (R3's support; the traveled
 // man's move aside), by the shortest line its survey found. It costs one
-// survey of the side (no legal generation): about 30 µs at the start.
+// survey of the side and the lines' texts, no legal generation: about 80 µs
+// at the start, where describing the position for the API takes 1 ms.
 func Supports(p *rules.Position) []Support {
 	s := recorders.Get().(*survey)
 	defer recorders.Put(s)

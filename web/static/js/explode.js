@@ -9,7 +9,7 @@ import { explosionParts, pick } from './actions.js';
 import * as settings from './settings.js';
 
 /** supportArrows draws a supporting line ("a7-a6xb5, Ra8-a4") as arrows, one per move. */
-export function supportArrows(line, cls = 'arrow-line') {
+function supportArrows(line, cls = 'arrow-line') {
   const arrows = [];
   for (const part of (line || '').split(', ')) {
     const squares = part.match(/[a-p]\d{1,2}/g) || [];
@@ -44,7 +44,7 @@ export class ExplosionChooser {
       h('div', { class: 'explode-row' }, h('strong', { class: 'explode-label' }, 'Explode'), this.palette), this.text);
     this.onSquare = (sq) => this.choose(sq);
     document.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Escape' && this.type) { this.reset(); this.refresh(); }
+      if (ev.key === 'Escape' && (this.type || this.square)) { this.reset(); this.refresh(); }
     });
   }
 
@@ -57,7 +57,8 @@ export class ExplosionChooser {
     const fresh = !this.pos || !pos || this.pos.fen !== pos.fen;
     this.pos = pos;
     this.parts = (moves || []).filter((m) => m.kind === 'explosion').map((m) => ({ m, ...explosionParts(m) }));
-    if (fresh || !this.parts.some((p) => p.type === this.type && (!this.square || p.square === this.square))) this.reset();
+    const keeps = this.parts.some((p) => (!this.type || p.type === this.type) && (!this.square || p.square === this.square));
+    if (fresh || !keeps) this.reset();
     this.draw();
   }
 
