@@ -34,6 +34,13 @@ func TestBrowserExplosions(t *testing.T) {
 			w.fail("no destination of the traveled knight is marked")
 		}
 		w.screenshot("2-square-chosen")
+		// The same step on a phone: the palette and its sentence fit under the board.
+		w.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		w.waitJS(`document.querySelectorAll('[data-testid=board] path.arrow-line').length === 3`, "the line kept on the phone")
+		if sw := eval[float64](w, `document.documentElement.scrollWidth`); sw > 390 {
+			w.fail("the game page is %v px wide on a 390 px screen", sw)
+		}
+		w.screenshot("page-2-square-chosen-phone")
 		w.clickSquare("d5")
 		g.played(1, "the explosion")
 		expectTexts(w, "[data-testid=move-list] li[data-ply='1']", "1. Nf6/d5")

@@ -182,7 +182,8 @@ export class ExplosionChooser {
     const side = this.pos ? this.pos.turn : 'white';
     const pieces = settings.load().pieces;
     const types = this.types();
-    const here = this.typesAt(this.square);
+    // While the square waits for its type, the types that fit it are marked.
+    const here = this.type ? new Set() : this.typesAt(this.square);
     clear(this.palette, types.map((t) => h('button', {
       type: 'button', class: 'explode-type' + (here.has(t) ? ' fits' : ''), 'data-testid': 'explode-type-' + t, 'aria-pressed': String(this.type === t),
       title: `Explode a ${name(t)}`, 'aria-label': `Explode a ${name(t)}`, onclick: () => this.pickType(t),
