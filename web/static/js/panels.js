@@ -68,12 +68,12 @@ export function travelersArrows(pos, moves, focus) {
 }
 
 /** isTraveling says whether a traveling man stands on square of pos. */
-export function isTraveling(pos, square) {
+function isTraveling(pos, square) {
   return !!(pos.travelers && (pos.board || []).some((b) => b.square === square && b.state === 'traveling'));
 }
 
 /** travelingNote says who can annihilate the traveling man on square (R4, R5), for the board note. */
-export function travelingNote(pos, square, moves) {
+function travelingNote(pos, square, moves) {
   const man = (pos.board || []).find((b) => b.square === square);
   const kind = NAMES[man.kind] || man.kind;
   const res = (pos.travelers.resonators || {})[square] || [];
@@ -116,12 +116,12 @@ export function timethiefMarks(pos, focus) {
 }
 
 /** isThief says whether a Time Thief stands on square of pos. */
-export function isThief(pos, square) {
+function isThief(pos, square) {
   return !!(pos.timethief && (pos.timethief.sight || {})[square]);
 }
 
 /** sightNote says what the Time Thief on square sees and what that means (T3, T6), for the board note. */
-export function sightNote(pos, square) {
+function sightNote(pos, square) {
   const man = (pos.board || []).find((b) => b.square === square);
   const seen = pos.timethief.sight[square] || [];
   const them = man.color === 'white' ? 'black' : 'white';
