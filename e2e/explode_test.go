@@ -20,6 +20,8 @@ func TestBrowserExplosions(t *testing.T) {
 	t.Run("explosion-by-board", func(t *testing.T) {
 		g := newFriendGame(t, e, "travelers")
 		w := g.white
+		// Black's palette keeps its height when Black's turn comes and it fills.
+		barBefore := g.black.rect(`[data-testid=explode-bar]`)
 		w.click("explode-type-N")
 		w.waitJS(`document.querySelector('[data-testid=board] rect.mark-explode[data-square=f6]') && document.querySelector('[data-testid=explode-text]').textContent.includes('choose the explosion square')`, "the knight's explosion squares marked")
 		w.screenshot("1-type-chosen")
@@ -43,6 +45,11 @@ func TestBrowserExplosions(t *testing.T) {
 		w.screenshot("page-2-square-chosen-phone")
 		w.clickSquare("d5")
 		g.played(1, "the explosion")
+		g.black.waitMyTurn()
+		g.black.waitJS(`document.querySelector('[data-testid=explode-type-N]')`, "Black's palette")
+		if after := g.black.rect(`[data-testid=explode-bar]`); after[3] != barBefore[3] || after[2] != barBefore[2] {
+			g.black.fail("the explosion palette changed size from %v to %v when Black's turn came", barBefore, after)
+		}
 		expectTexts(w, "[data-testid=move-list] li[data-ply='1']", "1. Nf6/d5")
 		expectPiece(w, "f6", "white traveling knight")
 		expectPiece(w, "d5", "white traveled knight")
@@ -97,6 +104,13 @@ func TestBrowserExplosions(t *testing.T) {
 		if n := eval[int](g.white, `document.getElementById('app').dataset.ply | 0`); n != 4 {
 			g.white.fail("the refused drag played a move: ply %d", n)
 		}
+		// The bishop may not land on a dark square: a click there says so.
+		g.white.clickSquare("c5")
+		expectNote(g.white, "Arrival (G4): The bishop may not arrive on c5: a bishop arrives on squares of the colour it started on")
+		g.white.screenshot("arrival-square-refused")
+		g.white.clickSquare("c4")
+		g.played(5, "the arrival on a light square")
+		expectPiece(g.watcher, "c4", "white bishop")
 	})
 
 	t.Run("refusal-timethief-restore", func(t *testing.T) {

@@ -28,7 +28,8 @@ export class Board {
    * onTap(square) hears every click or tap on a square (for what a page shows of the man on it),
    * and takes it when it returns true (the board then does nothing more with it);
    * onRefuse({from, to}) hears a gesture the legal actions refuse: a click on a man of the side
-   * to move that has no action (to ''), or a selected man sent where he may not go. onSquare,
+   * to move that has no action (to ''), a selected man sent where he may not go, or a click on
+   * an empty square where the man due to arrive may not land (from ''). onSquare,
    * while set (it may be set and cleared at any time), takes every click instead of the moves.
    */
   constructor({ onGesture, onHover, onSquare, onOrient, onTap, onRefuse, label = 'Board' } = {}) {
@@ -286,6 +287,12 @@ export class Board {
       if (this.movable && man && man.color === this.position.turn && !this.legal().some((m) => m.from === square)) {
         this.render();
         this.onRefuse({ from: square, to: '' });
+        return;
+      }
+      if (!man && this.legal().some((m) => !m.from && m.to)) {
+        // A man is due to arrive, and not on this square.
+        this.render();
+        this.onRefuse({ from: '', to: square });
         return;
       }
     }
