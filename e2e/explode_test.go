@@ -86,6 +86,23 @@ func TestBrowserExplosions(t *testing.T) {
 		c.waitJS(`document.querySelector('[data-testid=move-list]').textContent.includes('d2//d4')`, "the annihilation played")
 	})
 
+	t.Run("refusal-explosion", func(t *testing.T) {
+		c := e.client(t, "analyst")
+		c.open("/analysis?variant=travelers&moves=" + url.QueryEscape("Nf3/e5"))
+		c.waitJS(`document.querySelector('[data-testid=explode-type-N]') && document.querySelector('[data-testid=board]').dataset.fen.includes('5N*2')`, "Black's palette after 1.Nf3/e5")
+		c.click("explode-type-N")
+		c.clickSquare("a3")
+		expectNote(c, "Explosion support (R3): No untraveled man of Black could stand on a3 as a knight within three moves")
+		c.screenshot("no-support")
+		c.clickSquare("d4")
+		c.waitJS(`document.querySelector('[data-testid=board] rect.mark-explode-to[data-square=e6]')`, "the traveled knight's moves from d4")
+		c.clickSquare("f3")
+		expectNote(c, "Explosion (R3): The traveled knight may not capture the traveling knight on f3")
+		c.screenshot("no-capture-of-traveling")
+		c.clickSquare("e6")
+		c.waitJS(`document.querySelector('[data-testid=move-list]').textContent.includes('Nd4/e6')`, "the explosion played after the refusals")
+	})
+
 	t.Run("refusal-gifford-arrival", func(t *testing.T) {
 		g := newFriendGame(t, e, "gifford")
 		for i, mv := range []string{"Bf1//3", "e5", "g3", "d5"} {

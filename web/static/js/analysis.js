@@ -42,7 +42,7 @@ export async function analysisPage(root) {
   const note = boardNote(board);
   const explainRefusal = refusalExplainer(board, note, (move) => api('POST', '/why', body({ move })),
     (g) => refusalAside(board.position, g, board.legal()));
-  const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks() });
+  const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks(), refuse: (g) => explainRefusal(g) });
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });

@@ -27,13 +27,16 @@ function supportMoves(line) {
  * ExplosionChooser is the palette (el, placed beside the board by the page) and the board
  * gestures of an explosion. The page gives it each shown position with the actions the viewer
  * may play (set), asks it for the board's marks and arrows (marks, arrows) and lets redraw show
- * them; play(action) plays the chosen explosion.
+ * them; play(action) plays the chosen explosion, refuse({from, to, move}) says why a square
+ * clicked is no explosion square of the type, or no move of the traveled man (the board's
+ * onRefuse with the explosion's move text).
  */
 export class ExplosionChooser {
-  constructor(board, { play, redraw }) {
+  constructor(board, { play, redraw, refuse }) {
     this.board = board;
     this.play = play;
     this.redraw = redraw;
+    this.refuse = refuse;
     this.pos = null;
     this.parts = [];
     this.type = '';
@@ -145,7 +148,14 @@ export class ExplosionChooser {
       this.refresh();
       return;
     }
-    this.cancelWith(sq);
+    const man = this.board.pieceOn(sq);
+    if (man && man.color === this.pos.turn) {
+      this.cancelWith(sq);
+      return;
+    }
+    // A square the step does not allow: the rules say why, and the choice goes on.
+    const x = this.square || sq;
+    this.refuse({ from: x, to: sq, move: `${this.type}@${x}${sq}` });
   }
 
   /** cancelWith ends the choice: the click on sq acts as a plain click. */

@@ -77,7 +77,7 @@ export async function gamePage(root, id) {
   const explainRefusal = refusalExplainer(board, note,
     (move) => api('GET', `/games/${id}/why?move=${encodeURIComponent(move)}`),
     (g) => refusalAside(board.position, g, board.legal()));
-  const explode = new ExplosionChooser(board, { play: (m) => play(m.coord), redraw: () => drawMarks() });
+  const explode = new ExplosionChooser(board, { play: (m) => play(m.coord), redraw: () => drawMarks(), refuse: (g) => explainRefusal(g) });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
