@@ -225,11 +225,10 @@ func runStep(p *rules.Position, op, args string) error {
 	case "illegal":
 		return casescript.Refused(p, notation.NoMatch.String(), fields)
 	case "why":
-		texts := casescript.Fields(args) // "_" for a space, as in "N_f3-g5"
-		if len(texts) < 2 {
+		if len(fields) < 2 {
 			return fmt.Errorf("why wants a rule and texts")
 		}
-		return casescript.Why(p, texts[0], texts[1:])
+		return casescript.Why(p, fields[0], fields[1:])
 	case "notice":
 		return casescript.Notices(p, casescript.Fields(args))
 	case "refused":
