@@ -69,7 +69,8 @@ export async function gamePage(root, id) {
     onGesture: async (cands) => { const m = await choose(cands); if (m) play(m.coord); },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
     onTap: (sq) => tap(sq),
-    onRefuse: (g) => explainRefusal(g),
+    // Only the side to move is told why (not a premove, not a board browsed).
+    onRefuse: (g) => { if (canMove()) explainRefusal(g); },
     // The players' rows follow the board when it turns (the Flip button, the f key).
     onOrient: () => { if (st.game) drawPlayers(); },
   });
