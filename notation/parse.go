@@ -225,6 +225,18 @@ func (f *form) noMatch(p *rules.Position, text string, legal []rules.Move) error
 		}
 		return errorf(text, NoMatch, "%s", reason)
 	}
+	if f.to == rules.NoSquare {
+		// A pawn capture by files ("gf"): the variant's reason for the
+		// first of the side's captures by the laws of chess that fits it.
+		for _, c := range p.GeneratePseudo(nil) {
+			if c.Piece == rules.Pawn && c.To.File() == f.toFile && (f.fromFile < 0 || c.From.File() == f.fromFile) &&
+				isCapture(p, c) && (f.promo == rules.NoKind || c.Promo == f.promo) {
+				if r := rules.Explain(p, c); r != nil {
+					return &Error{Text: text, Kind: NoMatch, Reason: r.Reason, Rule: r}
+				}
+			}
+		}
+	}
 	return refusal(p, text, f.attempt(p), func() *Error { return f.shapeError(p, text) })
 }
 

@@ -48,6 +48,17 @@ func TestPositions(t *testing.T) {
 	if tr.Travelers == nil || len(tr.Travelers.Resonators["f6"]) == 0 {
 		t.Errorf("travelers details: %+v", tr.Travelers)
 	}
+	// Every explosion's type and square has its supporting line.
+	var start positionView
+	ts.call("POST", "/api/v1/position", "", map[string]any{"variant": "travelers"}, http.StatusOK, &start)
+	if got := start.Travelers.Supports["N@f6"]; got != "Nb1-c3-d5-f6" {
+		t.Errorf("the support of N@f6 at the start: %q", got)
+	}
+	for _, m := range start.Moves {
+		if m.Kind == "explosion" && start.Travelers.Supports[supportKey(m.Coord)] == "" {
+			t.Errorf("explosion %s has no support in %v", m.Coord, start.Travelers.Supports)
+		}
+	}
 	states := map[string]string{}
 	for _, m := range tr.Board {
 		states[m.Square] = m.State

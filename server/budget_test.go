@@ -79,6 +79,7 @@ func TestHostilePositionsAnswerInBound(t *testing.T) {
 			return map[string]any{"variant": "travelers", "fen": fen, "opponent": "friend", "time_control": map[string]any{}}
 		}, http.StatusCreated},
 		{"import", "/api/v1/import", func(fen string) any { return map[string]any{"pgn": pgnOf(fen)} }, http.StatusOK},
+		{"why", "/api/v1/why", func(fen string) any { return map[string]any{"variant": "travelers", "fen": fen, "move": "a1"} }, http.StatusOK},
 	}
 	n := 0
 	for _, fen := range []string{queens16, queens8} {

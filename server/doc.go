@@ -40,6 +40,7 @@
 //	position.go      describing a position: its men, legal actions, variant fields, notices
 //	timelines.go     the timelines of a game or a line of play, with every board, for their picture
 //	analysis.go      position, analyze, solve, import and PGN endpoints
+//	why.go           why a move is refused (POST /api/v1/why, a game's why), without playing it
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
 //	engine.go        the engine's replies in games, most urgent clock first
 //	comments.go      comments, with their author's role

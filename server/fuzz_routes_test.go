@@ -43,6 +43,8 @@ var fuzzRoutes = []struct {
 	{"DELETE", "/api/v1/seeks/ID", false},
 	{"GET", "/api/v1/variants", false},
 	{"GET", "/healthz", false},
+	{"GET", "/api/v1/games/ID/why", false},
+	{"POST", "/api/v1/why", true},
 }
 
 // fuzzTarget is a server the routes are fuzzed against, with a game and an
@@ -118,6 +120,14 @@ func FuzzRoutes(f *testing.F) {
 	f.Add(uint8(5), "GAME", "after=1", "", true)
 	f.Add(uint8(13), "SEEK", "", "", true)
 	f.Add(uint8(16), "", "", "", true)
+	for _, q := range []string{"move=g1", "move=e2", "move=Nf3", "move=zz9", "move=%00", "move=", "move=a0", "move=p16"} {
+		f.Add(uint8(17), "GAME", q, "", false)
+	}
+	f.Add(uint8(17), "GAME", "move=g1", "", true)
+	for _, b := range []string{`{"move":"g1"}`, `{"variant":"travelers","move":"dxe3"}`, `{"variant":"gifford","moves":["Bf1//3","e5","g3","d5"],"move":"g1"}`,
+		`{"variant":"timethief","fen":"8/8/8/8/8/8/8/8 w - - 0 1","move":"a1"}`, `{"move":"\u0000"}`, `{}`} {
+		f.Add(uint8(18), "", "", b, false)
+	}
 	targets := fuzzTargets(f)
 	f.Fuzz(func(t *testing.T, route uint8, id, query, body string, left bool) {
 		rt := fuzzRoutes[int(route)%len(fuzzRoutes)]

@@ -87,6 +87,10 @@ type sidesView struct {
 
 type travelersView struct {
 	Resonators map[string][]string `json:"resonators"`
+	// Supports holds, for each type and square the side to move may explode
+	// on ("N@f6", as the explosions' coordinate forms begin), the line of a
+	// man that supports it (R3): "Nb1-c3-d5-f6".
+	Supports map[string]string `json:"supports"`
 }
 
 type timeThiefView struct {
@@ -133,7 +137,7 @@ func describePosition(p *rules.Position) *positionView {
 	case *gifford.Variant:
 		v.Gifford = describeGifford(p)
 	case *travelers.Variant:
-		v.Travelers = describeTravelers(p)
+		v.Travelers = describeTravelers(p, v.Moves)
 	case *timethief.Variant:
 		v.TimeThief = describeTimeThief(p, v.Moves)
 	}
@@ -247,8 +251,8 @@ func describeGifford(p *rules.Position) *giffordView {
 	return v
 }
 
-func describeTravelers(p *rules.Position) *travelersView {
-	v := &travelersView{Resonators: map[string][]string{}}
+func describeTravelers(p *rules.Position, moves []actionView) *travelersView {
+	v := &travelersView{Resonators: map[string][]string{}, Supports: map[string]string{}}
 	for t, men := range travelers.Resonators(p) {
 		names := make([]string, len(men))
 		for i, sq := range men {
@@ -257,7 +261,34 @@ func describeTravelers(p *rules.Position) *travelersView {
 		sort.Strings(names)
 		v.Resonators[t.String()] = names
 	}
+	explodes := map[string]bool{}
+	for _, m := range moves {
+		if m.Kind == "explosion" {
+			explodes[supportKey(m.Coord)] = true
+		}
+	}
+	if len(explodes) > 0 {
+		for _, s := range travelers.Supports(p) {
+			if key := string(s.Kind.Letter()) + "@" + s.Square.String(); explodes[key] {
+				v.Supports[key] = s.Line
+			}
+		}
+	}
 	return v
+}
+
+// supportKey is the type and square an explosion's coordinate form begins
+// with: "N@f6" of "N@f6e8", "P@e7" of "P@e7d8q".
+func supportKey(coord string) string {
+	at := strings.IndexByte(coord, '@')
+	if at < 0 {
+		return coord
+	}
+	end := at + 2
+	for end < len(coord) && coord[end] >= '0' && coord[end] <= '9' {
+		end++
+	}
+	return coord[:min(end, len(coord))]
 }
 
 func describeTimeThief(p *rules.Position, moves []actionView) *timeThiefView {

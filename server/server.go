@@ -287,6 +287,7 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/v1/variants", s.handleVariants)
 	handle("POST /api/v1/position", s.handlePosition)
 	handle("POST /api/v1/timelines", s.handleTimelines)
+	handle("POST /api/v1/why", s.handleWhy)
 	create := func(f apiFunc) apiFunc {
 		return s.limitAddr(s.createLimit, "create", "new games, seeks and imports", f)
 	}
@@ -296,6 +297,7 @@ func (s *Server) routes() http.Handler {
 	handle("GET /api/v1/games/{id}", s.handleGame)
 	handle("GET /api/v1/games/{id}/position", s.handleGamePosition)
 	handle("GET /api/v1/games/{id}/timelines", s.handleGameTimelines)
+	handle("GET /api/v1/games/{id}/why", s.handleGameWhy)
 	change("POST /api/v1/games/{id}/join", s.handleJoin)
 	handle("POST /api/v1/games/{id}/moves", s.handleMove)
 	handle("POST /api/v1/games/{id}/actions", s.handleAction)

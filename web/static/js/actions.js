@@ -36,8 +36,12 @@ export function explosionParts(m) {
   return { type: t, square: m.from, dest: m.to };
 }
 
-/** pickExplosion lets the player choose the type, the square and the first move of an explosion. */
-export function pickExplosion(actions, preset = {}) {
+/**
+ * pickExplosion lets the player choose the type, the square and the first move of an explosion
+ * from lists (the keyboard's way; the board's is explode.js); supports, when given, are the
+ * supporting lines by type and square (Position.travelers.supports), which the preview names.
+ */
+export function pickExplosion(actions, supports = {}) {
   return new Promise((resolve) => {
     const parts = actions.map((m) => ({ m, ...explosionParts(m) }));
     const dlg = h('dialog', { class: 'picker explosion-picker', 'data-testid': 'explosion-picker', 'aria-label': 'Explosion' });
@@ -56,7 +60,8 @@ export function pickExplosion(actions, preset = {}) {
       fill(sqSel, uniq(parts.filter((p) => p.type === typeSel.value).map((p) => p.square)), keep.square);
       fill(destSel, uniq(parts.filter((p) => p.type === typeSel.value && p.square === sqSel.value).map((p) => p.dest)), keep.dest);
       const m = chosen();
-      preview.textContent = m ? actionLabel(m) : '';
+      const line = supports[`${typeSel.value}@${sqSel.value}`];
+      preview.textContent = m ? actionLabel(m) + (line ? `; supported by ${line}` : '') : '';
     };
     const chosen = () => {
       const p = parts.find((q) => q.type === typeSel.value && q.square === sqSel.value && q.dest === destSel.value);
@@ -75,23 +80,19 @@ export function pickExplosion(actions, preset = {}) {
         h('button', { type: 'button', class: 'secondary', onclick: () => done(null) }, 'Cancel')));
     dlg.addEventListener('cancel', (ev) => { ev.preventDefault(); done(null); });
     document.body.append(dlg);
-    refresh(preset);
+    refresh();
     dlg.showModal();
     typeSel.focus();
   });
 }
 
 /**
- * choose settles a gesture: one action plays at once, explosions go to the explosion
- * picker, several others to the list picker. Resolves with the action or null.
+ * choose settles a gesture: one action plays at once, several go to the list picker. Resolves
+ * with the action or null.
  */
 export async function choose(actions) {
   if (!actions.length) return null;
   if (actions.length === 1) return actions[0];
-  if (actions.every((m) => m.kind === 'explosion')) {
-    const p = explosionParts(actions[0]);
-    return pickExplosion(actions, { square: p.square, type: p.type });
-  }
   return pick(actions);
 }
 
@@ -110,11 +111,12 @@ export function isSpecial(m) {
 
 /**
  * specialPanel lists the special actions of the side to move, grouped by kind, each a button
- * (explosions behind one button that opens the explosion picker). play is called with the
- * chosen action. Each group's heading links to the rule of its kind (ruleslinks.js), the
- * "Other" group to the rules of variant, when given.
+ * (explosions, chosen on the board, also behind one button that opens the explosion picker, with
+ * their supporting lines: supports). play is called with the chosen action. Each group's heading
+ * links to the rule of its kind (ruleslinks.js), the "Other" group to the rules of variant, when
+ * given.
  */
-export function specialPanel(moves, play, variant) {
+export function specialPanel(moves, play, variant, supports = {}) {
   const special = moves.filter(isSpecial);
   if (!special.length) return null;
   const box = h('section', { class: 'panel special', 'data-testid': 'special-actions', 'aria-label': 'Special actions' });
@@ -146,10 +148,11 @@ export function specialPanel(moves, play, variant) {
   const explosions = special.filter((m) => m.kind === 'explosion');
   if (explosions.length) {
     box.append(h('div', { class: 'special-group', 'data-kind': 'explosion' }, groupHeading('explosion', 'Explosions'),
+      h('p', { class: 'muted' }, 'On the board: click an empty square, or choose the type under the board; then the first move of the traveled man. Or pick from lists:'),
       h('button', {
         type: 'button', 'data-testid': 'open-explosions',
-        onclick: async () => { const m = await pickExplosion(explosions); if (m) play(m); },
-      }, `Explode… (${explosions.length})`)));
+        onclick: async () => { const m = await pickExplosion(explosions, supports); if (m) play(m); },
+      }, `Explosions by list… (${explosions.length})`)));
   }
   const rest = special.filter((m) => !GROUPS.some(([k]) => k === m.kind) && m.kind !== 'explosion');
   if (rest.length) {

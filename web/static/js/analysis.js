@@ -8,7 +8,13 @@ import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import {
+  giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
+  travelersArrows, tapFocus, refusalAside,
+} from './panels.js';
+import { ExplosionChooser } from './explode.js';
+import { boardNote } from './boardnote.js';
+import { refusalExplainer } from './refusal.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
@@ -24,7 +30,7 @@ export async function analysisPage(root) {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
     line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
-    cursor: 0, pos: null, hover: null,
+    cursor: 0, pos: null, hover: null, tapped: null, picked: null,
   };
   // Positions by request body: stepping through the line asks the server once per board.
   const positions = new Map();
@@ -36,7 +42,13 @@ export async function analysisPage(root) {
     // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
     onSelect: (sq) => travel.select(sq),
     aside: (m) => m.kind === 'back' && hasTimelines(st.variant),
+    onTap: (sq) => tap(sq),
+    onRefuse: (g) => explainRefusal(g),
   });
+  const note = boardNote(board);
+  const explainRefusal = refusalExplainer(board, note, (move) => api('POST', '/why', body({ move })),
+    (g) => refusalAside(board.position, g, board.legal()));
+  const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks(), refuse: (g) => explainRefusal(g) });
   // The timelines picture of the line (time-travel variants only), below the board, and the
   // backward travels chosen on it.
   const timelines = new TimelinesPicture({ open: (ply) => go(ply) });
@@ -68,7 +80,7 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el, gifford.el, timelineSlot,
+    h('div', { class: 'board-col' }, banner.el, board.el, explode.el, gifford.el, timelineSlot,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
           h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
@@ -190,13 +202,19 @@ export async function analysisPage(root) {
       return false;
     }
     const pos = st.pos;
+    if (!board.position || board.position.fen !== pos.fen) {
+      st.tapped = null;
+      st.picked = null;
+      note.hide();
+    }
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
     gifford.show(pos, !pos.status.over);
+    explode.set(pos, pos.status.over ? [] : pos.moves || []);
     marks();
     fenOut.value = pos.fen;
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
-    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant));
+    clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant, (pos.travelers || {}).supports));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
     drawLine();
     drawTimelines();
@@ -212,7 +230,24 @@ export async function analysisPage(root) {
 
   function marks() {
     // A travel's landing marks its squares on a past board.
-    if (st.pos && !travel.landing()) board.setMarks([...gifford.marks(), ...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    if (!st.pos || travel.landing()) return;
+    const focus = st.tapped || st.hover;
+    board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), st.picked || st.hover)], 'variant');
+    board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus)]);
+  }
+
+  /**
+   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
+   * annihilation of a tapped resonator; a click on an empty square with no man selected starts
+   * an explosion there (and is taken: true).
+   */
+  function tap(sq) {
+    if (!board.position) return false;
+    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
+    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    st.picked = sq;
+    marks();
+    return false;
   }
 
   async function push(move) {

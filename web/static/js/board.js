@@ -31,12 +31,22 @@ export function parseSquare(name) {
  * picture): their men can still be selected, but the board neither marks nor plays them.
  */
 export class Board {
-  constructor({ onGesture, onHover, onSquare, onOrient, onSelect, aside, label = 'Board' } = {}) {
+  /**
+   * onTap(square) hears every click or tap on a square (for what a page shows of the man on it),
+   * and takes it when it returns true (the board then does nothing more with it);
+   * onRefuse({from, to}) hears a gesture the legal actions refuse: a click on a man of the side
+   * to move that has no action (to ''), a selected man sent where he may not go, or a click on
+   * an empty square where the man due to arrive may not land (from ''). onSquare,
+   * while set (it may be set and cleared at any time), takes every click instead of the moves.
+   */
+  constructor({ onGesture, onHover, onSquare, onOrient, onSelect, aside, onTap, onRefuse, label = 'Board' } = {}) {
     this.onGesture = onGesture || (() => {});
     this.onOrient = onOrient || (() => {});
     this.onSelect = onSelect || (() => {});
     this.aside = aside || (() => false);
     this.onSquare = onSquare || null;
+    this.onTap = onTap || (() => {});
+    this.onRefuse = onRefuse || (() => {});
     this.onHover = onHover || (() => {});
     this.settings = settings.load();
     this.orientation = 'white';
@@ -45,7 +55,9 @@ export class Board {
     this.selected = null;
     this.cursor = null;
     this.marks = [];
+    this.markLayers = {};
     this.arrows = [];
+    this.arrowLayers = {};
     this.premark = null;
     this.zones = [];
     this.el = h('div', { class: 'board-wrap', 'data-testid': 'board' });
@@ -90,19 +102,25 @@ export class Board {
     this.setOrientation(this.orientation === 'white' ? 'black' : 'white');
   }
 
-  /** setMarks draws extra square overlays: [{square, cls}]. */
-  setMarks(marks) {
-    this.marks = marks || [];
+  /**
+   * setMarks draws extra square overlays: [{square, cls}]. layer (optional) names a set of
+   * marks of its own, which the other layers' calls leave alone.
+   */
+  setMarks(marks, layer = '') {
+    this.markLayers[layer] = marks || [];
+    this.marks = Object.values(this.markLayers).flat();
     this.render();
   }
 
   /**
    * setArrows draws arrows over the men: [{from, to, cls}], each a square name pair; cls picks
    * the colour in app.css (arrow-best for an engine's move, arrow-line for a supporting line,
-   * arrow-annihilation for the move that would annihilate a traveling man).
+   * arrow-annihilation for the move that would annihilate a traveling man). layer (optional)
+   * names a set of arrows of its own, which the other layers' calls leave alone.
    */
-  setArrows(arrows) {
-    this.arrows = arrows || [];
+  setArrows(arrows, layer = '') {
+    this.arrowLayers[layer] = arrows || [];
+    this.arrows = Object.values(this.arrowLayers).flat();
     this.render();
   }
 
@@ -362,13 +380,26 @@ export class Board {
       this.onSquare(square);
       return;
     }
+    if (this.onTap(square) === true) {
+      this.selected = null;
+      this.render();
+      return;
+    }
     if (this.selected && this.selected !== square) {
-      const cands = this.legal().filter((m) => m.from === this.selected && m.to === square);
+      const from = this.selected;
+      const cands = this.legal().filter((m) => m.from === from && m.to === square);
       if (cands.length) {
-        const from = this.selected;
         this.selected = null;
         this.render();
         this.onGesture(cands, { from, to: square });
+        return;
+      }
+      const target = this.pieceOn(square);
+      const own = target && target.color === this.position.turn;
+      if (!own && !this.legal().some((m) => !m.from && m.to === square)) {
+        this.selected = null;
+        this.render();
+        this.onRefuse({ from, to: square });
         return;
       }
     }
@@ -382,6 +413,18 @@ export class Board {
       if (drops.length) {
         this.render();
         this.onGesture(drops, { from: '', to: square });
+        return;
+      }
+      const man = this.pieceOn(square);
+      if (this.movable && man && man.color === this.position.turn && !this.legal().some((m) => m.from === square)) {
+        this.render();
+        this.onRefuse({ from: square, to: '' });
+        return;
+      }
+      if (!man && this.legal().some((m) => !m.from && m.to)) {
+        // A man is due to arrive, and not on this square.
+        this.render();
+        this.onRefuse({ from: '', to: square });
         return;
       }
     }
@@ -400,8 +443,13 @@ export class Board {
       svg.focus({ preventScroll: true });
       this.pointerFocus = false;
       this.cursor = sq;
-      if (this.canPick(sq) && !(this.selected && this.legal().some((m) => m.from === this.selected && m.to === sq))) {
+      if (this.onSquare) {
+        this.act(sq);
+        return;
+      }
+      if (this.pieceOn(sq) && this.canPick(sq) && !(this.selected && this.legal().some((m) => m.from === this.selected && m.to === sq))) {
         const wasSelected = this.selected === sq;
+        this.onTap(sq);
         this.selected = sq;
         this.drag = { from: sq, x: ev.clientX, y: ev.clientY, moved: false, wasSelected, id: ev.pointerId };
         try { svg.setPointerCapture(ev.pointerId); } catch { /* synthetic pointer */ }

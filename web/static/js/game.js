@@ -8,8 +8,14 @@ import { api, seats, LiveSocket } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
-import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
+import {
+  giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
+  travelersArrows, tapFocus, refusalAside,
+} from './panels.js';
 import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
+import { ExplosionChooser } from './explode.js';
+import { boardNote } from './boardnote.js';
+import { refusalExplainer } from './refusal.js';
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
@@ -71,7 +77,7 @@ export async function gamePage(root, id) {
     if (e.code === 'not_found') { unknownGame(root, id, false); return; }
     loadError = e;
   }
-  const st = { game: null, view: null, want: null, viewPos: null, hover: null, premove: null, comments: new Map(), lastPly: -1, claimable: false, history: 0, hist: null };
+  const st = { game: null, view: null, want: null, viewPos: null, hover: null, tapped: null, picked: null, premove: null, comments: new Map(), lastPly: -1, claimable: false, history: 0, hist: null };
   const board = new Board({
     label: 'Game board',
     onGesture: async (cands) => {
@@ -80,6 +86,9 @@ export async function gamePage(root, id) {
       if (m) play(m.coord);
     },
     onHover: (sq) => { st.hover = sq; drawMarks(); },
+    onTap: (sq) => tap(sq),
+    // Only the side to move is told why (not a premove, not a board browsed).
+    onRefuse: (g) => { if (canMove()) explainRefusal(g); },
     // The players' rows follow the board when it turns (the Flip button, the f key).
     onOrient: () => { if (st.game) { drawPlayers(); drawTimelines(); } },
     // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
@@ -90,6 +99,11 @@ export async function gamePage(root, id) {
   // travels chosen on it (made on the first update).
   let timelines = null, travel = null;
   const timelineSlot = h('div', { class: 'timeline-slot' });
+  const note = boardNote(board);
+  const explainRefusal = refusalExplainer(board, note,
+    (move) => api('GET', `/games/${id}/why?move=${encodeURIComponent(move)}`),
+    (g) => refusalAside(board.position, g, board.legal()));
+  const explode = new ExplosionChooser(board, { play: (m) => play(m.coord), redraw: () => drawMarks(), refuse: (g) => explainRefusal(g) });
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
@@ -112,7 +126,7 @@ export async function gamePage(root, id) {
   const orientKey = 'game.' + id;
 
   clear(root, notice, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, gifford.el, timelineSlot,
+    h('div', { class: 'board-col' }, banner.el, top.el, board.el, bottom.el, explode.el, gifford.el, timelineSlot,
       h('div', { class: 'below-board' }, boardTools(board, (o) => settings.setOrientation(orientKey, o)), exportBar(board, 'timechess-' + id, id), rulesSlot)),
     h('aside', { class: 'side-col' }, h('div', { class: 'status-row' }, status, conn), browse, invite, controls, ending, typed,
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
@@ -394,15 +408,22 @@ export async function gamePage(root, id) {
   function drawBoard() {
     const pos = shownPosition();
     if (!pos || (travel && travel.landing())) return; // a travel's landing shows a past board
+    if (!board.position || board.position.fen !== pos.fen) {
+      st.tapped = null;
+      st.picked = null;
+      note.hide();
+    }
     // While the opponent is to move, the board offers premoves: any way the player's men move.
     const premoving = premoveAllowed();
     board.set(premoving ? { ...pos, moves: premoveTargets(pos, st.game.you) } : pos, { movable: canMove() || premoving, keepSelection: true });
     banner.show(pos);
     gifford.show(pos, canMove());
-    drawMarks();
     const live = st.view === null;
     const moves = canMove() ? pos.moves || [] : [];
-    clear(special, live ? specialPanel(moves, (m) => play(m.coord), st.game.variant) : null);
+    // The palette is the players' while the game goes on (watchers have none).
+    explode.set(st.game.you && st.game.status === 'ongoing' ? pos : null, moves);
+    drawMarks();
+    clear(special, live ? specialPanel(moves, (m) => play(m.coord), st.game.variant, (pos.travelers || {}).supports) : null);
     clear(variantSlot,
       giffordPanel(pos),
       travelersPanel(pos),
@@ -419,8 +440,24 @@ export async function gamePage(root, id) {
   function drawMarks() {
     const pos = board.position;
     if (!pos || (travel && travel.landing())) return; // a travel's landing marks its squares on a past board
+    const focus = st.tapped || st.hover;
     const pm = st.premove ? [{ square: st.premove.from, cls: 'mark-premove' }, { square: st.premove.to, cls: 'mark-premove' }] : [];
-    board.setMarks([...gifford.marks(), ...travelersMarks(pos, st.hover), ...timethiefMarks(pos, st.hover), ...pm]);
+    board.setArrows([...explode.arrows(), ...travelersArrows(pos, board.legal(), st.picked || st.hover)], 'variant');
+    board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(pos, focus), ...timethiefMarks(pos, focus), ...pm]);
+  }
+
+  /**
+   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
+   * annihilation of a tapped resonator; a click on an empty square with no man selected starts
+   * an explosion there (and is taken: true).
+   */
+  function tap(sq) {
+    if (!board.position) return false;
+    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
+    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    st.picked = sq;
+    drawMarks();
+    return false;
   }
 
   function clockOf(side) {

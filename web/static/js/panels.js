@@ -21,11 +21,40 @@ export function giffordPanel(pos) {
     h('p', {}, 'Kings on the board: ', h('span', { 'data-testid': 'gifford-kings' }, (g.kings || []).join(', ') || 'none')));
 }
 
-/** travelersMarks marks the resonators of the traveling man under the pointer. */
-export function travelersMarks(pos, hover) {
+/** travelersMarks marks the resonators of the traveling man on focus (tapped or under the pointer). */
+export function travelersMarks(pos, focus) {
   const t = pos.travelers;
-  if (!t || !hover || !t.resonators || !t.resonators[hover]) return [];
-  return [{ square: hover, cls: 'mark-traveling' }, ...t.resonators[hover].map((sq) => ({ square: sq, cls: 'mark-resonator' }))];
+  if (!t || !focus || !t.resonators || !t.resonators[focus]) return [];
+  return [{ square: focus, cls: 'mark-traveling' }, ...t.resonators[focus].map((sq) => ({ square: sq, cls: 'mark-resonator' }))];
+}
+
+/**
+ * travelersArrows draws the annihilations among moves that concern the man on focus: onto the
+ * traveling man there, or by the resonator there.
+ */
+export function travelersArrows(pos, moves, focus) {
+  if (!pos.travelers || !focus) return [];
+  return moves.filter((m) => m.kind === 'annihilation' && (m.to === focus || m.from === focus))
+    .map((m) => ({ from: m.from, to: m.to, cls: 'arrow-annihilation' }));
+}
+
+/** isTraveling says whether a traveling man stands on square of pos. */
+function isTraveling(pos, square) {
+  return !!(pos.travelers && (pos.board || []).some((b) => b.square === square && b.state === 'traveling'));
+}
+
+/** travelingNote says who can annihilate the traveling man on square (R4, R5), for the board note. */
+function travelingNote(pos, square, moves) {
+  const man = (pos.board || []).find((b) => b.square === square);
+  const kind = NAMES[man.kind] || man.kind;
+  const res = (pos.travelers.resonators || {})[square] || [];
+  const now = moves.filter((m) => m.kind === 'annihilation' && m.to === square).map((m) => m.san);
+  return h('p', { 'data-testid': 'resonator-note' },
+    h('strong', {}, `Traveling ${kind} on ${square}`), ' ', h('span', { class: 'rule' }, '(R4, R5)'), ': ',
+    res.length === 1 ? `its resonator (marked) is the man on ${res[0]}: he could reach it as a ${kind} within three moves and annihilate with it.`
+      : res.length ? `its resonators (marked) are the men on ${res.join(', ')}: each could reach it as a ${kind} within three moves and annihilate with it.`
+        : `no man of its side can reach it as a ${kind} within three moves: it has no resonator.`,
+    now.length ? ` Annihilate now: ${now.join(', ')} (red arrow).` : '');
 }
 
 /** travelersPanel explains the states and lists each traveling man's resonators. */
@@ -35,22 +64,42 @@ export function travelersPanel(pos) {
   const res = Object.entries(t.resonators || {});
   return h('section', { class: 'panel variant-panel', 'data-testid': 'travelers-panel', 'aria-label': 'Traveling men' },
     h('h3', {}, 'Traveling men'),
-    h('p', { class: 'legend' }, h('span', { class: 'swatch traveling' }), 'traveling ', h('span', { class: 'swatch traveled' }), 'traveled; hover a traveling man to see its resonators.'),
+    h('p', { class: 'legend' }, h('span', { class: 'swatch traveling' }), 'traveling ', h('span', { class: 'swatch traveled' }), 'traveled; tap or hover a traveling man to see its resonators.'),
     res.length ? h('ul', {}, res.map(([sq, list]) => h('li', {}, `${sq}: ${list.length ? list.join(', ') : 'no resonator'}`)))
       : h('p', { class: 'muted' }, 'No traveling men.'));
 }
 
-/** timethiefMarks marks the squares the Time Thieves see (when the sight toggle is on) and the TT-capture targets. */
-export function timethiefMarks(pos, hover) {
+/**
+ * timethiefMarks marks the squares the Time Thieves see (all of them when the sight toggle is
+ * on, else the one on focus: tapped or under the pointer) and the TT-capture targets.
+ */
+export function timethiefMarks(pos, focus) {
   const t = pos.timethief;
   if (!t) return [];
   const marks = [];
   const st = settings.load();
   for (const [sq, seen] of Object.entries(t.sight || {})) {
-    if (st.sight || hover === sq) for (const x of seen) marks.push({ square: x, cls: 'mark-sight' });
+    if (st.sight || focus === sq) for (const x of seen) marks.push({ square: x, cls: 'mark-sight' });
+    if (focus === sq) marks.push({ square: sq, cls: 'mark-thief' });
   }
   for (const sq of t.ttcaptures || []) marks.push({ square: sq, cls: 'mark-tt' });
   return marks;
+}
+
+/** isThief says whether a Time Thief stands on square of pos. */
+function isThief(pos, square) {
+  return !!(pos.timethief && (pos.timethief.sight || {})[square]);
+}
+
+/** sightNote says what the Time Thief on square sees and what that means (T3, T6), for the board note. */
+function sightNote(pos, square) {
+  const man = (pos.board || []).find((b) => b.square === square);
+  const seen = pos.timethief.sight[square] || [];
+  const them = man.color === 'white' ? 'black' : 'white';
+  return h('p', { 'data-testid': 'sight-note' },
+    h('strong', {}, `${man.color === 'white' ? 'White' : 'Black'}'s Time Thief on ${square} sees ${seen.length} square${seen.length === 1 ? '' : 's'}`),
+    ' ', h('span', { class: 'rule' }, '(T3, T6)'), `: the marked ones. A ${them} man leaving one can be TT-captured there; `,
+    `a ${them} King on one is frozen.`);
 }
 
 /** timethiefPanel has the sight toggle and the one-click TT-captures. */
@@ -64,8 +113,28 @@ export function timethiefPanel(pos, moves, play, redraw) {
   return h('section', { class: 'panel variant-panel', 'data-testid': 'timethief-panel', 'aria-label': 'Time Thief' },
     h('h3', {}, 'Time Thief'),
     h('label', { class: 'inline' }, toggle, ' Show the squares each Time Thief sees'),
+    h('p', { class: 'muted' }, 'Or tap (or hover) one Time Thief to see its squares.'),
     h('ul', {}, Object.entries(t.sight || {}).map(([sq, seen]) => h('li', {}, `${sq} sees ${seen.join(', ') || 'nothing'}`))),
     tt.length ? h('div', { class: 'row' }, tt.map((m) => h('button', {
       type: 'button', class: 'tt-button', 'data-testid': 'tt-' + m.coord, onclick: () => play(m),
     }, 'TT-capture ' + m.san))) : null);
+}
+
+/**
+ * tapFocus handles a tap on square of pos: a traveling man or a Time Thief tapped becomes the
+ * focus (returned), and note shows its resonators or its sight; a second tap on it, or a tap
+ * elsewhere, clears the focus (null) and the note. moves are the viewer's legal actions.
+ */
+export function tapFocus(pos, square, focus, note, moves) {
+  if ((isTraveling(pos, square) || isThief(pos, square)) && focus !== square) {
+    note.show(isThief(pos, square) ? sightNote(pos, square) : travelingNote(pos, square, moves), { square });
+    return square;
+  }
+  if (focus) note.hide();
+  return null;
+}
+
+/** refusalAside adds, to the refusal of a click on a traveling man, who can annihilate him. */
+export function refusalAside(pos, gesture, moves) {
+  return !gesture.to && isTraveling(pos, gesture.from) ? travelingNote(pos, gesture.from, moves) : null;
 }
