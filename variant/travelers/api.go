@@ -12,7 +12,9 @@ import (
 // server's hover highlight. Squares without a resonator are left out.
 func Resonators(p *rules.Position) map[rules.Square][]rules.Square {
 	out := map[rules.Square][]rules.Square{}
-	var s survey
+	ses := sessionOf(p)
+	s := ses.survey()
+	defer ses.putSurvey(s)
 	for _, c := range []rules.Color{rules.White, rules.Black} {
 		if traveling(&p.State, c).IsZero() {
 			continue
@@ -42,9 +44,12 @@ type Support struct {
 // to move in p may explode a man of that type (R3's support; the traveled
 // man's move aside), by the shortest line its survey found, for displays
 // such as the server's supporting lines. It costs one survey of the side and
-// the lines' texts, no legal generation: about 0.3 ms at the start.
+// the lines' texts, no legal generation; the survey is lent by the position's
+// working memory (session.go).
 func Supports(p *rules.Position) []Support {
-	var s survey
+	ses := sessionOf(p)
+	s := ses.survey()
+	defer ses.putSurvey(s)
 	s.run(p, p.Side, fullSurvey)
 	var out []Support
 	for _, k := range p.Variant().Spec().Kinds {

@@ -72,7 +72,9 @@ func explosionRefusal(p *rules.Position, m rules.Move) *rules.Refusal {
 	if p.At(x) != rules.NoPiece {
 		return rules.Refuse("R3", "explosion", "the explosion square %s must be empty", x)
 	}
-	var s survey
+	ses := sessionOf(p)
+	s := ses.survey()
+	defer ses.putSurvey(s)
 	s.run(p, us, fullSurvey)
 	if !s.support[k].Has(x) {
 		return rules.Refuse("R3", "explosion support", "no untraveled man of %s could stand on %s as a %s within three moves of its own (R2), so a %s cannot explode there",
