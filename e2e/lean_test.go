@@ -2,13 +2,16 @@ package e2e
 
 import (
 	"compress/gzip"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -161,4 +164,104 @@ func TestBrowserPageWeight(t *testing.T) {
 	t.Logf("page weight of %s: files %d bytes (%d gzip), API answers %d bytes (%d gzip), socket messages %d bytes (%d deflated), %d of them the whole game",
 		path, raw, gz, api, apiGz, wsBytes, wsGz, full)
 	w.screenshot("page-loaded")
+	for _, u := range tr.fetched() {
+		if strings.HasSuffix(u, "/api/v1"+strings.Replace(path, "/game/", "/games/", 1)) {
+			t.Errorf("the page read the game over HTTP besides its socket: %s", u)
+		}
+	}
+	if full != 1 || wsBytes > 20000 {
+		t.Errorf("the page opened with %d whole-game messages, %d bytes on its socket; want one, under 20 KB", full, wsBytes)
+	}
+}
+
+// evalAsync evaluates a JavaScript expression whose value is a promise and returns what it
+// resolves to.
+func evalAsync[T any](c *client, expr string) T {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(c.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		c.fail("evaluate %.200s: %v", expr, err)
+	}
+	return v
+}
+
+// TestBrowserLiveWatcher plays 1. e4 in Time Traveler's Chess by a drag: the watcher's page
+// shows it live (on a phone too), from one whole-game message and updates that hold no legal
+// list; Black's page offers exactly the legal actions the HTTP Game lists, rebuilt from their
+// compact form; and a client that misses an update asks for the whole game again.
+func TestBrowserLiveWatcher(t *testing.T) {
+	e := newEnv(t)
+	white, black, watcher := e.client(t, "white"), e.client(t, "black"), e.client(t, "watcher")
+	toWatcher, toBlack := record(watcher), record(black)
+	watcher.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	g := friendGame(t, "travelers", white, black, watcher)
+	watcher.screenshot("page-watcher-start")
+	g.white.drag("e2", "e4")
+	g.played(1, "a drag")
+	expectPiece(g.watcher, "e4", "white pawn")
+	g.watcher.waitJS(`document.querySelector('[data-testid=status]').textContent === 'Black to move (watching)'`, "the watcher's status")
+	g.watcher.screenshot("page-watcher-after-e4")
+	var kinds []string
+	for _, m := range toWatcher.messages() {
+		var msg struct {
+			Type  string
+			Legal json.RawMessage
+		}
+		json.Unmarshal([]byte(m), &msg)
+		kinds = append(kinds, msg.Type)
+		if msg.Legal != nil {
+			g.watcher.fail("a legal list reached the watcher: %.200s", m)
+		}
+	}
+	if strings.Count(strings.Join(kinds, " "), "game") != 1 || !strings.Contains(strings.Join(kinds, " "), "update") {
+		g.watcher.fail("the watcher's socket brought %v; want one whole game, then updates", kinds)
+	}
+	last := toBlack.messages()
+	if n := len(last); n == 0 || !strings.Contains(last[n-1], `"legal":`) || len(last[n-1]) > 20000 {
+		g.black.fail("Black, to move, got no legal list of under 20 KB in the last of %d messages", n)
+	}
+
+	// Black's page holds the legal actions the HTTP Game lists, field for field.
+	g.black.waitMyTurn()
+	same := evalAsync[string](g.black, fmt.Sprintf(`(async () => {
+		const token = JSON.parse(localStorage.getItem('timechess.seats'))[%q].token;
+		const rest = await (await fetch('/api/v1/games/%s', { headers: { Authorization: 'Bearer ' + token } })).json();
+		const { GameFeed } = await import('/static/js/wire.js');
+		const feed = new GameFeed(() => {});
+		const ws = new WebSocket(location.origin.replace('http', 'ws') + '/api/v1/games/%s/ws');
+		const game = await new Promise((resolve) => {
+			ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+			ws.onmessage = (ev) => { const m = JSON.parse(ev.data); const g = feed.receive(m); if (g && m.you) resolve(g); };
+		});
+		ws.close();
+		const a = JSON.stringify(game.position.moves), b = JSON.stringify(rest.position.moves);
+		return a === b ? 'same ' + game.position.moves.length : 'differ: ' + a.slice(0, 300) + ' / ' + b.slice(0, 300);
+	})()`, g.id, g.id, g.id))
+	if !strings.HasPrefix(same, "same 9") {
+		g.black.fail("the rebuilt legal list and the HTTP Game's: %s", same)
+	}
+	explosions := eval[string](g.black, `document.querySelector('[data-testid=open-explosions]').textContent`)
+	if !strings.Contains(explosions, "Explode") {
+		g.black.fail("Black's page offers no explosions: %q", explosions)
+	}
+	g.black.screenshot("page-black-to-move")
+
+	// A gap: the feed holds version 5 and is shown an update from 6; it asks for the whole game.
+	gap := evalAsync[string](g.black, `(async () => {
+		const { GameFeed } = await import('/static/js/wire.js');
+		let asked = 0;
+		const feed = new GameFeed(() => { asked++; });
+		const pos = { turn: 'white', board: [], fen: 'x' };
+		feed.receive({ type: 'game', game: { id: 'g', version: 5, ply: 0, you: 'white', moves: [], position: pos } });
+		const missed = feed.receive({ type: 'update', base: 6, version: 7, game: { version: 7, ply: 2, you: null } });
+		const stale = feed.receive({ type: 'update', base: 4, version: 5, game: { version: 5, ply: 0, you: null } });
+		const next = feed.receive({ type: 'update', base: 5, version: 6, game: { version: 6, ply: 1, you: null },
+			moves_from: 0, moves: [{ ply: 1, san: 'e4' }], position: { ...pos, turn: 'black' } });
+		return [missed, stale, asked, next && next.ply, next && next.you, next && next.moves.length, next && next.position.moves.length].join(',');
+	})()`)
+	if gap != ",,1,1,white,1,0" {
+		g.black.fail("the feed after a gap, a stale update and the next one: %s", gap)
+	}
 }

@@ -155,23 +155,29 @@ func (r *replay) describe() ([]byte, error) {
 		return nil, err
 	}
 	v.Position = pos
-	v.Timelines, v.Branches = []timelineView{}, []branchView{}
-	for i, tl := range r.play.Timelines() {
-		plies := make([]int, len(tl.Plies))
-		for j, p := range tl.Plies {
-			plies[j] = p + 1
-		}
-		v.Timelines = append(v.Timelines, timelineView{ID: i + 1, Plies: plies, Abandoned: tl.Abandoned})
-	}
-	for _, b := range r.play.Branches() {
-		v.Branches = append(v.Branches, branchView{Ply: b.Ply + 1, New: b.New, Old: b.Old, Note: b.Note()})
-	}
+	v.Timelines, v.Branches = r.timelines()
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	r.built, r.builtVersion = data, r.g.Version
 	return data, nil
+}
+
+// timelines returns the Game's timelines and branches of r's game.
+func (r *replay) timelines() ([]timelineView, []branchView) {
+	tls, brs := []timelineView{}, []branchView{}
+	for i, tl := range r.play.Timelines() {
+		plies := make([]int, len(tl.Plies))
+		for j, p := range tl.Plies {
+			plies[j] = p + 1
+		}
+		tls = append(tls, timelineView{ID: i + 1, Plies: plies, Abandoned: tl.Abandoned})
+	}
+	for _, b := range r.play.Branches() {
+		brs = append(brs, branchView{Ply: b.Ply + 1, New: b.New, Old: b.Old, Note: b.Note()})
+	}
+	return tls, brs
 }
 
 // positionAt returns the encoded Position after ply n of r's game (0 to

@@ -156,7 +156,7 @@ function wsURL(path) {
 /**
  * LiveSocket keeps a WebSocket open: it reconnects with backoff after a drop, says hello
  * again on each connect, and hands every message to onMessage. The server sends the whole
- * game on connect, so a reconnect resumes the exact state.
+ * game on connect (then updates: wire.js), so a reconnect resumes the exact state.
  */
 export class LiveSocket {
   constructor(path, { onMessage, onState, hello } = {}) {
@@ -217,6 +217,11 @@ export class LiveSocket {
       this.pending.set(id, { resolve, reject });
       this.ws.send(JSON.stringify({ ...msg, id }));
     });
+  }
+
+  /** notify sends a message that has no answer of its own (resync); not connected, it is dropped. */
+  notify(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
   /** reconnect drops the connection so that it opens again (for a new hello token). */

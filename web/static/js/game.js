@@ -4,6 +4,7 @@
 
 import { h, clear, toast, fmtMs, copyText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
+import { GameFeed } from './wire.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
@@ -90,23 +91,34 @@ export async function gamePage(root, id) {
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
 
+  // The socket's first message is the page's one read of the whole game; a socket that cannot
+  // open (an unknown game is refused before the upgrade) or fails to show it: one HTTP read says why.
+  let firstRead;
+  const first = new Promise((resolve) => { firstRead = resolve; });
+  const readOnce = () => firstRead(api('GET', `/games/${id}`, undefined, seat() && seat().token));
+  const feed = new GameFeed(() => socket.notify({ type: 'resync' }));
   const socket = new LiveSocket(`/games/${id}/ws`, {
     hello: () => seat() && seat().token,
     onState: (s) => {
       conn.textContent = s === 'open' ? 'live' : s === 'connecting' ? 'connecting…' : 'reconnecting…';
       conn.dataset.state = s;
       if (s === 'open') loadComments();
+      if (s === 'closed' && !st.game) readOnce();
     },
     onMessage: (msg) => {
-      if (msg.type === 'game') update(msg.game);
+      const game = feed.receive(msg);
+      if (game) update(game);
       else if (msg.type === 'comment') addComment(msg.comment);
-      else if (msg.type === 'error' && !msg.id) toast(msg.error.message, 'error');
+      else if (msg.type === 'error' && !msg.id) {
+        if (st.game) toast(msg.error.message, 'error');
+        else readOnce();
+      }
     },
   });
   window.addEventListener('pagehide', () => socket.close());
 
   try {
-    update(await api('GET', `/games/${id}`, undefined, seat() && seat().token));
+    update(await first);
   } catch (e) {
     if (!st.game) clear(status, e.code === 'not_found' ? 'No such game.' : e.message);
   }
@@ -194,6 +206,7 @@ export async function gamePage(root, id) {
 
   function update(game) {
     if (!game || game.id !== id) return;
+    firstRead(game);
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const first = !st.game;
     st.game = game;
