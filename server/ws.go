@@ -154,12 +154,12 @@ type showMode int
 
 const (
 	// showNext shows a change: an update, unless the socket holds that
-	// version or a later one already.
+	// version or a later one already (the whole game if it holds none).
 	showNext showMode = iota
 	// showHello answers a hello: an update with you and the seat's legal
 	// list, whatever the socket holds.
 	showHello
-	// showWhole sends the whole game (on connect, and for resync).
+	// showWhole sends the whole game (for resync).
 	showWhole
 )
 
@@ -322,7 +322,7 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) error {
 	if p, _, err := s.snapshot(ctx, id, 0, true); err != nil {
 		c.sendError("", err)
 	} else {
-		c.show(p, showWhole, nil)
+		c.show(p, showNext, nil) // the whole game, unless the hub was first
 	}
 	for {
 		req, ok := c.next()
