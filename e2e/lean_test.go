@@ -265,3 +265,14 @@ func TestBrowserLiveWatcher(t *testing.T) {
 		g.black.fail("the feed after a gap, a stale update and the next one: %s", gap)
 	}
 }
+
+// TestBrowserUnknownGame opens the page of a game that does not exist: the socket is refused
+// before the upgrade, and the page reads the game once over HTTP to say why.
+func TestBrowserUnknownGame(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "visitor")
+	c.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	c.open("/game/aaaaaaaaaaaa")
+	c.waitJS(`document.querySelector('[data-testid=status]').textContent.includes('No such game')`, "the page to say the game does not exist")
+	c.screenshot("page-unknown-game")
+}
