@@ -37,7 +37,8 @@ func expandLegal(t *testing.T, data []byte, board []manView) []actionView {
 }
 
 // TestCompactLegal: the compact legal list of positions with every kind of
-// action rebuilds the Position's list exactly, and only the actions whose
+// action (their labels as the sentences of actionLabels say) rebuilds the
+// Position's list exactly, and only the actions whose
 // fields cannot be derived (a Chess960 castling, whose coordinate form
 // names the rook's square) are sent whole.
 func TestCompactLegal(t *testing.T) {
@@ -46,15 +47,21 @@ func TestCompactLegal(t *testing.T) {
 		moves              []string
 		kinds              []string
 		full               int
+		labels             []string // labels some actions have
 	}{
-		{"travelers start", "travelers", "", nil, []string{"explosion", "normal", "double"}, 0},
-		{"travelers annihilations", "travelers", "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6", nil, []string{"annihilation", "explosion"}, 0},
-		{"gifford sends and back travel", "gifford", "", []string{"e4", "e5"}, []string{"send", "back"}, 0},
-		{"gifford arrival", "gifford", "", []string{"Bf1//3", "e5", "g3", "d5"}, []string{"drop"}, 0},
-		{"timethief TT-capture", "timethief", "", []string{"f4", "a5"}, []string{"ttcapture"}, 0},
-		{"chess promotions", "chess", "8/P7/8/8/8/8/8/K6k w - - 0 1", nil, []string{"promotion"}, 0},
-		{"chess castling", "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", nil, []string{"castle"}, 0},
-		{"chess960 castling", "chess", "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", nil, []string{"castle"}, 2},
+		{"travelers start", "travelers", "", nil, []string{"explosion", "normal", "double"}, 0,
+			[]string{"explode a bishop on a3, the traveled one going to b4"}},
+		{"travelers annihilations", "travelers", "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6", nil, []string{"annihilation", "explosion"}, 0,
+			[]string{"the man on e2 annihilates the traveling pawn on e4"}},
+		{"gifford sends and back travel", "gifford", "", []string{"e4", "e5"}, []string{"send", "back"}, 0,
+			[]string{"send the queen on d1 to move 10", "the king on e1 travels back to move 1, landing on a3"}},
+		{"gifford arrival", "gifford", "", []string{"Bf1//3", "e5", "g3", "d5"}, []string{"drop"}, 0,
+			[]string{"the bishop arrives on a4"}},
+		{"timethief TT-capture", "timethief", "", []string{"f4", "a5"}, []string{"ttcapture"}, 0,
+			[]string{"the time thief on g1 takes back the last move and captures on a7"}},
+		{"chess promotions", "chess", "8/P7/8/8/8/8/8/K6k w - - 0 1", nil, []string{"promotion"}, 0, nil},
+		{"chess castling", "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", nil, []string{"castle"}, 0, nil},
+		{"chess960 castling", "chess", "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", nil, []string{"castle"}, 2, nil},
 	} {
 		g, err := newGameRules(nil, c.variant, c.fen, c.moves)
 		if err != nil {
@@ -65,6 +72,11 @@ func TestCompactLegal(t *testing.T) {
 		for _, kind := range c.kinds {
 			if !slices.ContainsFunc(pos.Moves, func(a actionView) bool { return a.Kind == kind }) {
 				t.Errorf("%s: no %s action to test", c.name, kind)
+			}
+		}
+		for _, label := range c.labels {
+			if !slices.ContainsFunc(pos.Moves, func(a actionView) bool { return a.Label == label }) {
+				t.Errorf("%s: no action labelled %q", c.name, label)
 			}
 		}
 		if len(legal.Full) != c.full {
