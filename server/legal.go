@@ -1,7 +1,6 @@
 package server
 
 import (
-	"regexp"
 	"strings"
 
 	"timechess/rules"
@@ -18,28 +17,16 @@ type legalView struct {
 	Full   []actionView      `json:"full,omitzero"`
 }
 
-// coordSquare is a square in a coordinate form: a file letter a-p and a
-// rank of one or two digits.
-var coordSquare = regexp.MustCompile(`[a-p][0-9]{1,2}`)
-
-// coordNum is the move number of a send or a backward travel ("e1//3@a4").
-var coordNum = regexp.MustCompile(`//([0-9]+)`)
-
-// coordPiece is the kind letter of a drop or an explosion ("B@a4").
-var coordPiece = regexp.MustCompile(`^([A-Z])@`)
-
-// coordPromo is the promotion letter that ends a coordinate form.
-var coordPromo = regexp.MustCompile(`[0-9]([a-z])$`)
-
 // deriveAction rebuilds an action of kind from its coordinate form and
 // SAN, and from the kinds of the men on the board by square, as
 // docs/api.md tells clients to: from and to are the coordinate form's
 // first and second squares (an arrival's only square is to; a send has no
-// to), promo its last letter (upper case), the label the kind's sentence
-// with its fields filled in.
+// to), promo its final letter after a digit (upper case) unless it has a
+// move number (//N), the label the kind's sentence with its fields filled
+// in. It reads the form as web/static/js/wire.js's regular expressions do.
 func deriveAction(kind, coord, san string, men map[string]string) actionView {
 	a := actionView{Coord: coord, SAN: san, Kind: kind}
-	squares := coordSquare.FindAllString(coord, 2)
+	squares := coordSquares(coord)
 	switch {
 	case kind == "drop" && len(squares) > 0:
 		a.To = squares[0]
@@ -49,19 +36,53 @@ func deriveAction(kind, coord, san string, men map[string]string) actionView {
 			a.To = squares[1]
 		}
 	}
-	var num string
-	if m := coordNum.FindStringSubmatch(coord); m != nil {
-		num = m[1]
-	} else if m := coordPromo.FindStringSubmatch(coord); m != nil {
-		a.Promo = strings.ToUpper(m[1])
+	num := coordNum(coord)
+	if n := len(coord); num == "" && n > 1 && isDigit(coord[n-2]) && coord[n-1] >= 'a' && coord[n-1] <= 'z' {
+		a.Promo = strings.ToUpper(coord[n-1:])
 	}
 	var piece string
-	if m := coordPiece.FindStringSubmatch(coord); m != nil {
-		piece = kindName(m[1])
+	if len(coord) > 1 && coord[0] >= 'A' && coord[0] <= 'Z' && coord[1] == '@' {
+		piece = kindName(coord[:1])
 	}
 	a.Label = fillLabel(kind, labelFields{piece: piece, man: men[a.From], target: men[a.To], from: a.From, to: a.To, num: num})
 	return a
 }
+
+// coordSquares returns the first two squares of a coordinate form, each a
+// file letter a-p and a rank of one or two digits (/[a-p][0-9]{1,2}/g).
+func coordSquares(coord string) []string {
+	var out []string
+	for i := 0; i+1 < len(coord) && len(out) < 2; i++ {
+		if coord[i] < 'a' || coord[i] > 'p' || !isDigit(coord[i+1]) {
+			continue
+		}
+		end := i + 2
+		if end < len(coord) && isDigit(coord[end]) {
+			end++
+		}
+		out = append(out, coord[i:end])
+		i = end - 1
+	}
+	return out
+}
+
+// coordNum returns the move number of a send or a backward travel
+// ("e1//3@a4": "3"; /\/\/([0-9]+)/), "" for none.
+func coordNum(coord string) string {
+	for i := 0; i+2 < len(coord); i++ {
+		if coord[i] != '/' || coord[i+1] != '/' || !isDigit(coord[i+2]) {
+			continue
+		}
+		end := i + 3
+		for end < len(coord) && isDigit(coord[end]) {
+			end++
+		}
+		return coord[i+2 : end]
+	}
+	return ""
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // kindName is the name of the kind of a piece letter, "" for none.
 func kindName(letter string) string {

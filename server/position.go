@@ -210,8 +210,37 @@ func fillLabel(kind string, f labelFields) string {
 	if !ok {
 		return ""
 	}
-	return strings.NewReplacer("{piece}", f.piece, "{man}", f.man, "{target}", f.target,
-		"{from}", f.from, "{to}", f.to, "{num}", f.num).Replace(tmpl)
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(tmpl, '{')
+		end := strings.IndexByte(tmpl, '}')
+		if open < 0 || end < open {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:open])
+		b.WriteString(f.value(tmpl[open+1 : end]))
+		tmpl = tmpl[end+1:]
+	}
+}
+
+// value is the value of the field name.
+func (f labelFields) value(name string) string {
+	switch name {
+	case "piece":
+		return f.piece
+	case "man":
+		return f.man
+	case "target":
+		return f.target
+	case "from":
+		return f.from
+	case "to":
+		return f.to
+	case "num":
+		return f.num
+	}
+	return ""
 }
 
 // describeAction names one legal action of p, whose coordinate form is
