@@ -276,3 +276,48 @@ func TestBrowserUnknownGame(t *testing.T) {
 	c.waitJS(`document.querySelector('[data-testid=status]').textContent.includes('No such game')`, "the page to say the game does not exist")
 	c.screenshot("page-unknown-game")
 }
+
+// TestBrowserLegalRebuilt has the page's wire.js rebuild the legal list of the seat to move in
+// positions with every kind of action (arrivals, sends, backward travels, TT-captures,
+// annihilations, promotions, Chess960 castling sent whole) and compares it, field for field, with the HTTP Game's.
+func TestBrowserLegalRebuilt(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "player")
+	c.open("/")
+	for _, pos := range []struct{ variant, fen, moves string }{
+		{"gifford", "rnbqkbnr/ppp2ppp/8/3pp3/8/6P1/PPPPPP1P/RNBQK1NR w KQkq - 0 3 book=Bl@3", ""},
+		{"gifford", "", "e4 e5"},
+		{"timethief", "rnbgqktbnr/1ppppppppp/10/p9/5P4/10/PPPPP1PPPP/RNBGQKTBNR w KQkq - 0 2 last=a7a5 prev=rnbgqktbnr/pppppppppp/10/10/5P4/10/PPPPP1PPPP/RNBGQKTBNR,b,KQkq,-,0,1", ""},
+		{"travelers", "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6", ""},
+		{"chess", "8/P7/8/8/8/8/8/K6k w - - 0 1", ""},
+		{"chess", "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", ""},
+	} {
+		got := evalAsync[string](c, fmt.Sprintf(`(async () => {
+			const post = async (path, body, token) => (await fetch('/api/v1' + path, { method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: 'Bearer ' + token } : {}) },
+				body: JSON.stringify(body) })).json();
+			const created = await post('/games', { variant: %q, fen: %q || undefined, color: 'white', opponent: 'friend', time_control: {} });
+			if (!created.token) return 'not created: ' + JSON.stringify(created);
+			const token = created.token, id = created.game.id;
+			const tokens = [token, (await post('/games/' + id + '/join', { invite: created.invite_token })).token];
+			const moves = %q.split(' ').filter(Boolean);
+			for (let i = 0; i < moves.length; i++) await post('/games/' + id + '/moves', { ply: i, move: moves[i] }, tokens[i %% 2]);
+			const rest = await (await fetch('/api/v1/games/' + id, { headers: { Authorization: 'Bearer ' + token } })).json();
+			const { GameFeed } = await import('/static/js/wire.js');
+			const feed = new GameFeed(() => {});
+			const ws = new WebSocket(location.origin.replace('http', 'ws') + '/api/v1/games/' + id + '/ws');
+			const game = await new Promise((resolve) => {
+				ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+				ws.onmessage = (ev) => { const m = JSON.parse(ev.data); const g = feed.receive(m); if (g && m.you) resolve(g); };
+			});
+			ws.close();
+			const a = JSON.stringify(game.position.moves), b = JSON.stringify(rest.position.moves);
+			const kinds = [...new Set(rest.position.moves.map((m) => m.kind))].sort().join(' ');
+			return a === b ? 'same ' + kinds : 'differ: ' + a.slice(0, 400) + ' / ' + b.slice(0, 400);
+		})()`, pos.variant, pos.fen, pos.moves))
+		t.Logf("%s %s %s: %s", pos.variant, pos.fen, pos.moves, got)
+		if !strings.HasPrefix(got, "same ") {
+			c.fail("%s %s %s: the rebuilt legal list and the HTTP Game's: %s", pos.variant, pos.fen, pos.moves, got)
+		}
+	}
+}
