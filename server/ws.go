@@ -63,14 +63,14 @@ type wsClient struct {
 	hasLegal bool
 }
 
-// wsAcceptOptions offer permessage-deflate for messages of 16 KiB and more,
+// wsAcceptOptions offer permessage-deflate for messages of 8 KiB and more,
 // without context takeover (nothing kept per connection between messages):
-// the whole game with the legal list of a travelers seat to move, hundreds
-// of explosions, is about 17 KB of JSON that compresses to a third, while
-// the usual message (an update of 1-5 KB) stays plain and costs no deflate
-// time per receiver. Clients that do not ask for the extension (the load
+// a travelers seat to move gets hundreds of explosions in its legal list,
+// about 15 KB of JSON that compresses to a third, while the usual message
+// (an update of 1-5 KB) stays plain and costs no deflate time per
+// receiver. Clients that do not ask for the extension (the load
 // generator, most bots) get plain messages.
-var wsAcceptOptions = &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: 16 << 10}
+var wsAcceptOptions = &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: 8 << 10}
 
 // accept upgrades the request, within the caps on connections. It returns
 // a nil client when the request was refused: with the error to answer, or

@@ -319,7 +319,7 @@ func TestWebSocketCompression(t *testing.T) {
 		conn.CloseNow()
 		cancel()
 		data := m.Data
-		if m.Type != "game" || m.Game.ID != s.Game.ID || m.Legal == nil || len(data) < 16<<10 {
+		if m.Type != "game" || m.Game.ID != s.Game.ID || m.Legal == nil || len(data) < 8<<10 {
 			t.Fatalf("the resync of the seat to move: %.80s (%d bytes)", data, len(data))
 		}
 		got := wire.Load()
