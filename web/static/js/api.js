@@ -179,8 +179,7 @@ export class LiveSocket {
     ws.addEventListener('open', () => {
       this.delay = 500;
       this.onState('open');
-      const token = this.hello && this.hello();
-      if (token) ws.send(JSON.stringify({ type: 'hello', token }));
+      this.greet();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: 'ping' }).catch(() => {}), 25000);
     });
@@ -224,9 +223,10 @@ export class LiveSocket {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
-  /** reconnect drops the connection so that it opens again (for a new hello token). */
-  reconnect() {
-    if (this.ws) this.ws.close();
+  /** greet says hello again with the current token (a seat just taken); closed, the next connect does. */
+  greet() {
+    const token = this.hello && this.hello();
+    if (token) this.notify({ type: 'hello', token });
   }
 
   close() {

@@ -154,7 +154,7 @@ export async function gamePage(root, id) {
       const r = await api('POST', `/games/${id}/join`, { invite: invitation });
       seats.set(id, r.token, r.side);
       update(r.game);
-      socket.reconnect();
+      socket.greet();
       showNotice(`You joined as ${sideName(r.side)}. The invitation is used up now: this browser holds your seat.`, 'ok');
     } catch (e) {
       showNotice(refusalText(e), 'error');
@@ -410,7 +410,7 @@ export async function gamePage(root, id) {
       const r = await api('POST', `/games/${id}/join`);
       seats.set(id, r.token, r.side);
       update(r.game);
-      socket.reconnect();
+      socket.greet();
     } catch (e) { toast(e.message, 'error'); }
   }
 
