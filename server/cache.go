@@ -26,8 +26,12 @@ type replay struct {
 	builtVersion  int64
 	record        []byte
 	recordVersion int64
-	// wire is the WebSocket's parts of the game at its version (wire.go).
-	wire *gameParts
+	// wire is the WebSocket's parts of the game at its version (wire.go);
+	// head the current Position as computed at version headVersion, for
+	// parts to cut up without decoding it.
+	wire        *gameParts
+	head        *positionView
+	headVersion int64
 	// views keeps the encoded Position of the plies read (the Game's
 	// current one among them), each computed once (view.go), viewBytes
 	// their size as cache.viewBytes counts it; gate runs those

@@ -31,7 +31,8 @@ type gameParts struct {
 }
 
 // parts returns the parts of r's game at its version, built once per
-// version (from the Game's Position, computed as in describe).
+// version (from the Game's Position, computed as in describe, or decoded
+// from it when it was computed at another version).
 func (r *replay) parts() (*gameParts, error) {
 	if r.wire != nil && r.wire.version == r.g.Version {
 		return r.wire, nil
@@ -41,9 +42,12 @@ func (r *replay) parts() (*gameParts, error) {
 		return nil, err
 	}
 	var pos positionView
-	if err := json.Unmarshal(data, &pos); err != nil {
+	if r.head != nil && r.headVersion == r.g.Version {
+		pos = *r.head
+	} else if err := json.Unmarshal(data, &pos); err != nil {
 		return nil, err
 	}
+	r.head = nil
 	p := &gameParts{version: r.g.Version, moves: append([]moveView{}, r.moves...)}
 	if r.g.Status == store.Ongoing && !pos.Status.Over {
 		p.toMove = store.Side(pos.Turn)
@@ -55,21 +59,32 @@ func (r *replay) parts() (*gameParts, error) {
 	if p.position, err = json.Marshal(pos); err != nil {
 		return nil, err
 	}
-	v := summarize(r.g)
-	if p.summary, err = json.Marshal(v); err != nil {
+	if p.summary, err = json.Marshal(summarize(r.g)); err != nil {
 		return nil, err
 	}
-	v.Timelines, v.Branches = r.timelines()
-	if p.timelines, err = json.Marshal(v.Timelines); err != nil {
+	tls, brs := r.timelines()
+	if p.timelines, err = json.Marshal(tls); err != nil {
 		return nil, err
 	}
-	if p.branches, err = json.Marshal(v.Branches); err != nil {
+	if p.branches, err = json.Marshal(brs); err != nil {
 		return nil, err
 	}
-	v.Moves, v.Position = p.moves, p.position
-	if p.game, err = json.Marshal(v); err != nil {
+	moves, err := json.Marshal(p.moves)
+	if err != nil {
 		return nil, err
 	}
+	// The whole Game is the summary with the other fields added, without
+	// encoding the position again.
+	game := bytes.NewBuffer(append([]byte{}, p.summary[:len(p.summary)-1]...))
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"moves", moves}, {"position", p.position}, {"timelines", p.timelines}, {"branches", p.branches}} {
+		game.WriteString(`,"` + f.name + `":`)
+		game.Write(f.data)
+	}
+	game.WriteByte('}')
+	p.game = game.Bytes()
 	r.wire = p
 	return p, nil
 }
