@@ -13,8 +13,8 @@ import (
 // whose fields that derivation would get wrong.
 type legalView struct {
 	Moves  map[string]string `json:"moves"`
-	Labels map[string]string `json:"labels,omitzero"`
-	Full   []actionView      `json:"full,omitzero"`
+	Labels map[string]string `json:"labels,omitempty"`
+	Full   []actionView      `json:"full,omitempty"`
 }
 
 // deriveAction rebuilds an action of kind from its coordinate form and
@@ -82,6 +82,7 @@ func coordNum(coord string) string {
 	return ""
 }
 
+// isDigit reports whether c is an ASCII digit.
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // kindName is the name of the kind of a piece letter, "" for none.
