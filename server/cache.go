@@ -30,6 +30,12 @@ type replay struct {
 	// (timelines.go).
 	history        []byte
 	historyVersion int64
+	// wire is the WebSocket's parts of the game at its version (wire.go);
+	// head the current Position as computed at version headVersion, for
+	// parts to cut up without decoding it.
+	wire        *gameParts
+	head        *positionView
+	headVersion int64
 	// views keeps the encoded Position of the plies read (the Game's
 	// current one among them), each computed once (view.go), viewBytes
 	// their size as cache.viewBytes counts it; gate runs those

@@ -46,6 +46,8 @@
 //	comments.go      comments, with their author's role
 //	seeks.go         the open seeks; lobby.go fans them out
 //	ws.go, hub.go    game WebSockets and their fan-out; sockets.go caps them
+//	wire.go          the sockets' messages: a version's parts, the whole game, the update between two
+//	legal.go         the compact legal list of the seat to move, and how clients rebuild it
 //	compress.go      gzip of text answers
 //	variants.go      the variant list
 package server

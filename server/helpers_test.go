@@ -316,10 +316,13 @@ func (ts *testServer) game(id, token string) apiGame {
 	return g
 }
 
-// wsConn is a test WebSocket client.
+// wsConn is a test WebSocket client. It keeps the game as clients do
+// (docs/api.md, "WebSocket"): the game message's, brought up to date by
+// each update.
 type wsConn struct {
 	t    *testing.T
 	conn *websocket.Conn
+	game map[string]json.RawMessage
 }
 
 // dial connects to a WebSocket path of ts.
@@ -350,14 +353,20 @@ func (c *wsConn) send(v any) {
 	}
 }
 
-// wsMessage is any server message.
+// wsMessage is any server message. Game is the game after a game or an
+// update message, as the connection keeps it.
 type wsMessage struct {
-	Type  string
-	ID    string
-	Ply   int
-	Game  *apiGame
-	Error *struct{ Code, Message string }
-	Seeks []seekView
+	Type    string
+	ID      string
+	Ply     int
+	Base    int64
+	Version int64
+	You     *string
+	Legal   json.RawMessage
+	Game    *apiGame `json:"-"`
+	Error   *struct{ Code, Message string }
+	Seeks   []seekView
+	Data    []byte `json:"-"`
 }
 
 // next reads the next message, failing after 10 s.
@@ -373,7 +382,91 @@ func (c *wsConn) next() wsMessage {
 	if err := json.Unmarshal(data, &m); err != nil {
 		c.t.Fatalf("ws message %s: %v", data, err)
 	}
+	m.Data = data
+	if m.Type == "game" || m.Type == "update" {
+		m.Game = c.apply(m)
+	}
 	return m
+}
+
+// apply brings the connection's game up to date with a game or update
+// message and returns it: the update's summary, moves from moves_from on,
+// position, timelines and branches replace the game's, and the Position's
+// moves are the legal list's (none when an update brings you or a
+// position without it).
+func (c *wsConn) apply(m wsMessage) *apiGame {
+	c.t.Helper()
+	var raw map[string]json.RawMessage
+	mustDecode(c.t, m.Data, &raw)
+	replace := true
+	if m.Type == "game" {
+		c.game = nil
+		mustDecode(c.t, raw["game"], &c.game)
+	} else {
+		var version int64
+		if c.game != nil {
+			mustDecode(c.t, c.game["version"], &version)
+		}
+		if c.game == nil || version != m.Base {
+			c.t.Fatalf("an update from version %d to a connection at %d: %s", m.Base, version, m.Data)
+		}
+		var summary map[string]json.RawMessage
+		mustDecode(c.t, raw["game"], &summary)
+		for k, v := range summary {
+			if k != "you" {
+				c.game[k] = v
+			}
+		}
+		if from, ok := raw["moves_from"]; ok {
+			var n int
+			var moves, tail []json.RawMessage
+			mustDecode(c.t, from, &n)
+			mustDecode(c.t, c.game["moves"], &moves)
+			mustDecode(c.t, raw["moves"], &tail)
+			c.game["moves"] = mustEncode(c.t, append(moves[:n], tail...))
+		}
+		for _, k := range []string{"you", "position", "timelines", "branches"} {
+			if v, ok := raw[k]; ok {
+				c.game[k] = v
+			}
+		}
+		_, hasYou := raw["you"]
+		_, hasPos := raw["position"]
+		replace = hasYou || hasPos || m.Legal != nil
+	}
+	if replace {
+		var pos map[string]json.RawMessage
+		mustDecode(c.t, c.game["position"], &pos)
+		var board []manView
+		mustDecode(c.t, pos["board"], &board)
+		moves := []actionView{}
+		if m.Legal != nil {
+			moves = expandLegal(c.t, m.Legal, board)
+		}
+		pos["moves"] = mustEncode(c.t, moves)
+		c.game["position"] = mustEncode(c.t, pos)
+	}
+	var g apiGame
+	mustDecode(c.t, mustEncode(c.t, c.game), &g)
+	return &g
+}
+
+// mustDecode decodes JSON or fails t.
+func mustDecode(t *testing.T, data []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("decoding %s: %v", data, err)
+	}
+}
+
+// mustEncode encodes JSON or fails t.
+func mustEncode(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // until reads messages until one satisfies ok.
@@ -391,5 +484,5 @@ func (c *wsConn) until(what string, ok func(wsMessage) bool) wsMessage {
 // gameAt waits for the game message at ply n.
 func (c *wsConn) gameAt(n int) apiGame {
 	c.t.Helper()
-	return *c.until("game at ply "+string(rune('0'+n)), func(m wsMessage) bool { return m.Type == "game" && m.Game.Ply == n }).Game
+	return *c.until("game at ply "+string(rune('0'+n)), func(m wsMessage) bool { return m.Game != nil && m.Game.Ply == n }).Game
 }

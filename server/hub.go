@@ -15,8 +15,9 @@ type hubs struct {
 	m  map[string]*hub
 }
 
-// hub follows one game's change feed and fans each new version of the game,
-// encoded once, out to the game's clients in this process.
+// hub follows one game's change feed and fans each new version of the game
+// out to the game's clients in this process: its parts built once, each
+// update encoded once per version the clients hold (wire.go).
 type hub struct {
 	id      string
 	clients map[*wsClient]struct{} // guarded by hubs.mu
@@ -92,13 +93,14 @@ func (hs *hubs) run(ctx context.Context, h *hub, events <-chan store.Event) {
 				}
 			}
 		default:
-			data, g, err := hs.s.snapshot(ctx, h.id, ev.Version, ev.Kind == store.EventResync)
+			p, _, err := hs.s.snapshot(ctx, h.id, ev.Version, ev.Kind == store.EventResync)
 			if err != nil {
 				hs.logFailure(h, err)
 				continue
 			}
+			updates := updateCache{}
 			for _, c := range hs.members(h) {
-				c.sendGame(g.Version, data, false)
+				c.show(p, showNext, updates)
 			}
 		}
 	}
@@ -110,10 +112,10 @@ func (hs *hubs) logFailure(h *hub, err error) {
 	}
 }
 
-// snapshot returns the encoded Game id (you unset) at version at least
-// atLeast, from the cache when it has it, with the stored game it shows;
+// snapshot returns the WebSocket's parts of game id at version at least
+// atLeast, from the cache when it has it, with the stored game they show;
 // reread forces a read of the store.
-func (s *Server) snapshot(ctx context.Context, id string, atLeast int64, reread bool) ([]byte, store.Game, error) {
+func (s *Server) snapshot(ctx context.Context, id string, atLeast int64, reread bool) (*gameParts, store.Game, error) {
 	r := s.cache.get(id)
 	defer r.mu.Unlock()
 	if reread || r.play == nil || r.g.Version < atLeast {
@@ -121,6 +123,6 @@ func (s *Server) snapshot(ctx context.Context, id string, atLeast int64, reread 
 			return nil, store.Game{}, err
 		}
 	}
-	data, err := r.describe()
-	return data, r.g, err
+	p, err := r.parts()
+	return p, r.g, err
 }

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"timechess/notation"
@@ -22,7 +22,7 @@ type positionView struct {
 	FEN       string         `json:"fen"`
 	Turn      string         `json:"turn"`
 	Board     []manView      `json:"board"`
-	Moves     []actionView   `json:"moves"`
+	Moves     []actionView   `json:"moves,omitzero"`
 	Check     []string       `json:"check"`
 	Last      squaresView    `json:"last"`
 	Status    statusView     `json:"status"`
@@ -188,6 +188,65 @@ func describeActions(p *rules.Position, legal []rules.Move) []actionView {
 	return out
 }
 
+// actionLabels are the labels of the special actions, by kind: a sentence
+// whose fields {piece} (the kind the action names), {man} (the man on
+// from), {target} (the man on to), {from}, {to} and {num} (the move
+// number) fillLabel fills in. The WebSocket sends them with the compact
+// legal list (legal.go), so that clients fill them in the same way.
+var actionLabels = map[string]string{
+	"drop":         "the {piece} arrives on {to}",
+	"send":         "send the {man} on {from} to move {num}",
+	"back":         "the king on {from} travels back to move {num}, landing on {to}",
+	"ttcapture":    "the time thief on {from} takes back the last move and captures on {to}",
+	"explosion":    "explode a {piece} on {from}, the traveled one going to {to}",
+	"annihilation": "the man on {from} annihilates the traveling {target} on {to}",
+}
+
+// labelFields are the values of an action label's fields.
+type labelFields struct {
+	piece, man, target, from, to, num string
+}
+
+// fillLabel returns the label of an action of kind with fields f, "" for a
+// kind that has none.
+func fillLabel(kind string, f labelFields) string {
+	tmpl, ok := actionLabels[kind]
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(tmpl, '{')
+		end := strings.IndexByte(tmpl, '}')
+		if open < 0 || end < open {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		b.WriteString(tmpl[:open])
+		b.WriteString(f.value(tmpl[open+1 : end]))
+		tmpl = tmpl[end+1:]
+	}
+}
+
+// value is the value of the field name.
+func (f labelFields) value(name string) string {
+	switch name {
+	case "piece":
+		return f.piece
+	case "man":
+		return f.man
+	case "target":
+		return f.target
+	case "from":
+		return f.from
+	case "to":
+		return f.to
+	case "num":
+		return f.num
+	}
+	return ""
+}
+
 // describeAction names one legal action of p, whose coordinate form is
 // coord and SAN san.
 func describeAction(p *rules.Position, m rules.Move, coord, san string) actionView {
@@ -204,19 +263,19 @@ func describeAction(p *rules.Position, m rules.Move, coord, san string) actionVi
 	switch m.Kind {
 	case rules.Drop:
 		a.From = ""
-		a.Label = fmt.Sprintf("the %s arrives on %s", m.Piece, a.To)
 	case rules.Send:
 		a.To = ""
-		a.Label = fmt.Sprintf("send the %s on %s to move %d", p.At(m.From).Kind(), a.From, m.Num)
-	case rules.BackTravel:
-		a.Label = fmt.Sprintf("the king on %s travels back to move %d, landing on %s", a.From, m.Num, a.To)
-	case rules.TTCapture:
-		a.Label = fmt.Sprintf("the time thief on %s takes back the last move and captures on %s", a.From, a.To)
-	case rules.Explosion:
-		a.Label = fmt.Sprintf("explode a %s on %s, the traveled one going to %s", m.Piece, a.From, a.To)
-	case rules.Annihilation:
-		a.Label = fmt.Sprintf("the man on %s annihilates the traveling %s on %s", a.From, p.At(m.To).Kind(), a.To)
 	}
+	f := labelFields{from: a.From, to: a.To, num: strconv.Itoa(int(m.Num))}
+	switch m.Kind {
+	case rules.Drop, rules.Explosion:
+		f.piece = m.Piece.String()
+	case rules.Send:
+		f.man = p.At(m.From).Kind().String()
+	case rules.Annihilation:
+		f.target = p.At(m.To).Kind().String()
+	}
+	a.Label = fillLabel(a.Kind, f)
 	return a
 }
 

@@ -168,7 +168,8 @@ func (r *replay) describe() ([]byte, error) {
 // move, say) the first time it is asked for, and
 // kept: a read of a stored position never computes it again. A refusal
 // by the bound (too_complex) is kept too; others (a full server, a client
-// that left) are not.
+// that left) are not. The game's current Position, when computed, is kept
+// unencoded too (head) until parts takes it.
 func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, error) {
 	if v, ok := r.views[n]; ok {
 		return v.data, v.err
@@ -183,10 +184,12 @@ func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, er
 		}
 	}
 	var data []byte
+	var view *positionView
 	var encodeErr error
 	describe := func(b *rules.Budget) {
 		p.Bind(b)
-		data, encodeErr = json.Marshal(describePosition(p))
+		view = describePosition(p)
+		data, encodeErr = json.Marshal(view)
 	}
 	var err error
 	if addr == "" {
@@ -200,6 +203,9 @@ func (r *replay) positionAt(ctx context.Context, addr string, n int) ([]byte, er
 		return nil, encodeErr
 	case err == nil, errors.As(err, &ae) && ae.Code == codeTooComplex:
 		r.keepView(n, plyView{data: data, err: err})
+	}
+	if err == nil && n == len(r.moves) {
+		r.head, r.headVersion = view, r.g.Version
 	}
 	return data, err
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -52,18 +53,24 @@ type wsClient struct {
 	mu      sync.Mutex
 	token   string
 	side    store.Side
-	version int64 // the last game version queued
 	dropped bool
+
+	// showing orders what the socket is shown of its game (show): sent is
+	// the version it holds, hasLegal whether it holds that version's legal
+	// list.
+	showing  sync.Mutex
+	sent     *gameParts
+	hasLegal bool
 }
 
-// wsAcceptOptions offer permessage-deflate for messages of 16 KiB and more,
+// wsAcceptOptions offer permessage-deflate for messages of 8 KiB and more,
 // without context takeover (nothing kept per connection between messages):
-// a travelers game lists hundreds of explosions, 70-140 KB of JSON that
-// compresses to about a tenth, while the usual game message (5-15 KB in
-// chess up to move 40) stays plain and costs no deflate time per receiver.
-// Clients that do not ask for the extension (the load generator, most
-// bots) get plain messages.
-var wsAcceptOptions = &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: 16 << 10}
+// a travelers seat to move gets hundreds of explosions in its legal list,
+// about 15 KB of JSON that compresses to a third, while the usual message
+// (an update of 1-5 KB) stays plain and costs no deflate time per
+// receiver. Clients that do not ask for the extension (the load
+// generator, most bots) get plain messages.
+var wsAcceptOptions = &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover, CompressionThreshold: 8 << 10}
 
 // accept upgrades the request, within the caps on connections. It returns
 // a nil client when the request was refused: with the error to answer, or
@@ -142,21 +149,51 @@ func (c *wsClient) enqueue(msg []byte) {
 	}
 }
 
-// sendGame queues the game message of an encoded Game at version, unless a
-// later or equal version was queued already (force sends it anyway).
-func (c *wsClient) sendGame(version int64, game []byte, force bool) {
+// showMode is how show brings a socket to a version of its game.
+type showMode int
+
+const (
+	// showNext shows a change: an update, unless the socket holds that
+	// version or a later one already (the whole game if it holds none).
+	showNext showMode = iota
+	// showHello answers a hello: an update with you and the seat's legal
+	// list, whatever the socket holds.
+	showHello
+	// showWhole sends the whole game (for resync).
+	showWhole
+)
+
+// show queues what brings the socket to p (docs/api.md, "WebSocket"): the
+// whole game when it holds none yet (or mode is showWhole), else the
+// update from the version it holds, with the legal list when its seat is
+// to move and does not hold that list. updates, when not nil, shares the
+// encoded updates among the sockets of one change. A socket is never
+// brought back: p older than what it holds shows that instead (or
+// nothing, for showNext).
+func (c *wsClient) show(p *gameParts, mode showMode, updates updateCache) {
 	c.mu.Lock()
-	if version <= c.version && !force {
-		c.mu.Unlock()
-		return
-	}
-	c.version = max(c.version, version)
 	side := c.side
 	c.mu.Unlock()
-	msg := make([]byte, 0, len(game)+32)
-	msg = append(msg, `{"type":"game","game":`...)
-	msg = append(msg, withYou(game, side)...)
-	msg = append(msg, '}')
+	c.showing.Lock()
+	defer c.showing.Unlock()
+	base := c.sent
+	if base != nil && p.version <= base.version {
+		if mode == showNext {
+			return
+		}
+		p = base
+	}
+	toMove := p.legalFor(side) != nil
+	var msg []byte
+	switch {
+	case base == nil || mode == showWhole:
+		msg = p.gameMessage(side)
+	case mode == showHello:
+		msg = p.updateMessage(base, toMove, side)
+	default:
+		msg = updates.get(p, base, toMove && (!c.hasLegal || !bytes.Equal(p.position, base.position)))
+	}
+	c.sent, c.hasLegal = p, toMove
 	c.enqueue(msg)
 }
 
@@ -282,8 +319,10 @@ func (s *Server) handleGameWS(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	defer s.hubs.leave(h, c)
-	if data, g, err := s.snapshot(ctx, id, 0, true); err == nil {
-		c.sendGame(g.Version, data, false)
+	if p, _, err := s.snapshot(ctx, id, 0, true); err != nil {
+		c.sendError("", err)
+	} else {
+		c.show(p, showNext, nil) // the whole game, unless the hub was first
 	}
 	for {
 		req, ok := c.next()
@@ -304,7 +343,7 @@ func (c *wsClient) handle(ctx context.Context, id string, req wsRequest) {
 	case "ping":
 		c.send(map[string]string{"type": "pong", "id": req.ID})
 	case "hello":
-		data, g, err := s.snapshot(ctx, id, 0, true)
+		p, g, err := s.snapshot(ctx, id, 0, true)
 		if err != nil {
 			c.sendError(req.ID, err)
 			return
@@ -317,7 +356,14 @@ func (c *wsClient) handle(ctx context.Context, id string, req wsRequest) {
 		c.mu.Lock()
 		c.token, c.side = req.Token, side
 		c.mu.Unlock()
-		c.sendGame(g.Version, data, true)
+		c.show(p, showHello, nil)
+	case "resync":
+		p, _, err := s.snapshot(ctx, id, 0, false)
+		if err != nil {
+			c.sendError(req.ID, err)
+			return
+		}
+		c.show(p, showWhole, nil)
 	case "move", "action":
 		if token == "" {
 			c.sendError(req.ID, fail(http.StatusUnauthorized, codeBadToken, "send hello with the seat's token first"))
@@ -353,7 +399,7 @@ func (c *wsClient) handle(ctx context.Context, id string, req wsRequest) {
 		}
 		c.send(map[string]any{"type": "ack", "id": req.ID, "ply": ply})
 	default:
-		c.sendError(req.ID, badRequest("unknown message type %q (want hello, move, action or ping)", req.Type))
+		c.sendError(req.ID, badRequest("unknown message type %q (want hello, move, action, resync or ping)", req.Type))
 	}
 }
 

@@ -52,11 +52,12 @@ type Row struct {
 }
 
 // defaultMessageSize is the echo messages' size when the server's run
-// received no "game" message to take it from.
+// received no "game" or "update" message to take it from.
 const defaultMessageSize = 2048
 
 // Measure runs the plan: for each number of games, the server, then the
-// echo relay with messages as large as the server's "game" messages were.
+// echo relay with messages as large as the server's "game" and "update"
+// messages were on average.
 func Measure(ctx context.Context, plan Plan) (*Report, error) {
 	if len(plan.Games) == 0 {
 		return nil, errors.New("load plan: no numbers of games")

@@ -41,6 +41,45 @@ func TestDecodeGame(t *testing.T) {
 	}
 }
 
+// TestApplyUpdate follows a socket's game through its messages as the
+// server sends them: the whole game without a legal list (the seat not to
+// move), an update that brings the legal list with the new position, one
+// that changes no position (a draw offer), and one that skips a version
+// (then the connection asks for the whole game); the answer to a hello
+// (an update from the version the socket holds to the same) brings the
+// legal list too.
+func TestApplyUpdate(t *testing.T) {
+	game := decode(t, []byte(`{"type":"game","game":{"id":"g","status":"ongoing","ply":0,"version":2,"position":{"turn":"white"}}}`))
+	g, ok := apply(nil, &game)
+	if !ok || g.Version != 2 || g.toMove() != white || len(g.Position.Moves) != 0 {
+		t.Fatalf("after the game message: %+v %v", g, ok)
+	}
+	update := decode(t, []byte(`{"type":"update","base":2,"version":3,"game":{"status":"ongoing","ply":1,"version":3},`+
+		`"position":{"turn":"black"},"legal":{"moves":{"normal":"e7e6 e6 d8h4 Qh4#","double":"e7e5 e5"},"full":[{"coord":"e8h8","san":"O-O"}]}}`))
+	if g, ok = apply(g, &update); !ok || g.Ply != 1 || g.toMove() != black || len(g.Position.Moves) != 4 {
+		t.Fatalf("after the update: %+v %v", g, ok)
+	}
+	if m := pickMove(rand.New(rand.NewPCG(1, 0)), g.Position.Moves); m == "d8h4" {
+		t.Errorf("picked the mate among %+v", g.Position.Moves)
+	}
+	hello := decode(t, []byte(`{"type":"update","base":3,"version":3,"you":"white","game":{"status":"ongoing","ply":1,"version":3},`+
+		`"legal":{"moves":{"normal":"e7e6 e6 d8h4 Qh4#","double":"e7e5 e5"},"full":[{"coord":"e8h8","san":"O-O"}]}}`))
+	if again, ok := apply(g, &hello); !ok || len(again.Position.Moves) != 4 || again.toMove() != black {
+		t.Fatalf("after the answer to hello: %+v %v", again, ok)
+	}
+	offer := decode(t, []byte(`{"type":"update","base":3,"version":4,"game":{"status":"ongoing","ply":1,"version":4}}`))
+	if g, ok = apply(g, &offer); !ok || g.Version != 4 || len(g.Position.Moves) != 4 {
+		t.Fatalf("after the draw offer: %+v %v", g, ok)
+	}
+	if again, ok := apply(g, &offer); !ok || again != g {
+		t.Errorf("an update the connection has applied again: %+v %v", again, ok)
+	}
+	gap := decode(t, []byte(`{"type":"update","base":5,"version":6,"game":{"status":"ongoing","ply":2,"version":6}}`))
+	if after, ok := apply(g, &gap); ok || after != g {
+		t.Errorf("an update after a gap: %+v %v", after, ok)
+	}
+}
+
 // TestPickMove: a mating move is never picked while another exists, and the
 // choice follows the seed.
 func TestPickMove(t *testing.T) {

@@ -48,7 +48,7 @@ type Result struct {
 	MovesPerSecond float64 `json:"moves_per_s"`
 	// Latency is from a move's send to its arrival at the opponent.
 	Latency Summary `json:"latency"`
-	// MessageBytes is the mean size of the "game" messages received.
+	// MessageBytes is the mean size of the "game" and "update" messages received.
 	MessageBytes int64 `json:"message_bytes"`
 	Sent         int64 `json:"sent"`
 	Acknowledged int64 `json:"acknowledged"`
@@ -224,7 +224,7 @@ func (r *run) sent(at time.Time) {
 	}
 }
 
-// received counts a "game" message of size bytes received at at.
+// received counts a "game" or "update" message of size bytes received at at.
 func (r *run) received(size int, at time.Time) {
 	if r.inWindow(at) {
 		r.messages.Add(1)

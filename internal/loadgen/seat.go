@@ -52,7 +52,7 @@ type player struct {
 	seat Seat
 	rng  *rand.Rand
 	// movedAt is the ply at which this connection last sent a move, -1 for
-	// none: a "game" message for the same ply does not move twice.
+	// none: a message for the same ply does not move twice.
 	movedAt int
 	// pending holds the moves sent and not yet acknowledged, by request id.
 	pending map[string]string
@@ -105,7 +105,8 @@ func (p *player) connection(ctx context.Context) (over bool, err error) {
 		}
 	}
 	p.movedAt = -1
-	clear(p.pending) // acks of earlier connections' moves never come
+	clear(p.pending)    // acks of earlier connections' moves never come
+	var game *gameState // as this connection has shown it
 	for {
 		_, data, err := conn.Read(ctx)
 		if err != nil {
@@ -119,20 +120,29 @@ func (p *player) connection(ctx context.Context) (over bool, err error) {
 			continue
 		}
 		switch m.Type {
-		case "game":
+		case "game", "update":
 			if m.Game == nil {
-				p.run.fail(ctx, "bad message", errors.New(`a "game" message without game`))
+				p.run.fail(ctx, "bad message", fmt.Errorf("a %q message without game", m.Type))
 				continue
 			}
 			p.run.received(len(data), at)
-			if sentAt, ok := p.game.arrived(p.side, m.Game.Ply); ok {
+			g, ok := apply(game, &m)
+			if !ok {
+				if err := conn.Write(ctx, websocket.MessageText, []byte(`{"type":"resync"}`)); err != nil {
+					p.run.fail(ctx, "resync", err)
+					return false, err
+				}
+				continue
+			}
+			game = g
+			if sentAt, ok := p.game.arrived(p.side, game.Ply); ok {
 				p.run.delivered(sentAt, at)
 			}
-			if m.Game.over() {
+			if game.over() {
 				return true, nil
 			}
-			if m.Game.toMove() == p.side && m.Game.Ply != p.movedAt {
-				if err := p.move(ctx, conn, m.Game); err != nil {
+			if game.toMove() == p.side && game.Ply != p.movedAt {
+				if err := p.move(ctx, conn, game); err != nil {
 					return false, err
 				}
 			}
@@ -158,7 +168,7 @@ func (p *player) connection(ctx context.Context) (over bool, err error) {
 // when the game has reached its longest.
 func (p *player) move(ctx context.Context, conn *websocket.Conn, g *gameState) error {
 	if len(g.Position.Moves) == 0 {
-		return nil // no legal move: the next "game" message ends the game
+		return nil // no legal move: the next message ends the game
 	}
 	if t := p.run.cfg.Think; t > 0 {
 		if !Sleep(ctx, t/2+time.Duration(p.rng.Int64N(int64(t)))) {

@@ -160,7 +160,7 @@ function wsURL(path) {
 /**
  * LiveSocket keeps a WebSocket open: it reconnects with backoff after a drop, says hello
  * again on each connect, and hands every message to onMessage. The server sends the whole
- * game on connect, so a reconnect resumes the exact state.
+ * game on connect (then updates: wire.js), so a reconnect resumes the exact state.
  */
 export class LiveSocket {
   constructor(path, { onMessage, onState, hello } = {}) {
@@ -183,8 +183,7 @@ export class LiveSocket {
     ws.addEventListener('open', () => {
       this.delay = 500;
       this.onState('open');
-      const token = this.hello && this.hello();
-      if (token) ws.send(JSON.stringify({ type: 'hello', token }));
+      this.greet();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: 'ping' }).catch(() => {}), 25000);
     });
@@ -223,9 +222,15 @@ export class LiveSocket {
     });
   }
 
-  /** reconnect drops the connection so that it opens again (for a new hello token). */
-  reconnect() {
-    if (this.ws) this.ws.close();
+  /** notify sends a message that has no answer of its own (resync); not connected, it is dropped. */
+  notify(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  /** greet says hello again with the current token (a seat just taken); closed, the next connect does. */
+  greet() {
+    const token = this.hello && this.hello();
+    if (token) this.notify({ type: 'hello', token });
   }
 
   close() {

@@ -5,6 +5,7 @@
 
 import { h, clear, toast, fmtMs, copyText, errorText } from './dom.js';
 import { api, seats, LiveSocket } from './api.js';
+import { GameFeed } from './wire.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
@@ -70,13 +71,6 @@ export async function gamePage(root, id) {
   const link = linkFromFragment();
   if (!GAME_ID.test(id)) { unknownGame(root, id, true); return; }
   const seat = () => seats.get(id);
-  let loaded = null, loadError = null;
-  try {
-    loaded = await api('GET', `/games/${id}`, undefined, seat() && seat().token);
-  } catch (e) {
-    if (e.code === 'not_found') { unknownGame(root, id, false); return; }
-    loadError = e;
-  }
   const st = { game: null, view: null, want: null, viewPos: null, hover: null, tapped: null, picked: null, premove: null, comments: new Map(), lastPly: -1, claimable: false, history: 0, hist: null };
   const board = new Board({
     label: 'Game board',
@@ -132,17 +126,28 @@ export async function gamePage(root, id) {
       h('section', { class: 'panel' }, h('h3', {}, 'Moves'), moveList), special, variantSlot,
       commentsSection())));
 
+  // The socket's first message is the page's one read of the whole game; a socket that cannot
+  // open (an unknown game is refused before the upgrade) or fails to show it: one HTTP read says why.
+  let firstRead;
+  const first = new Promise((resolve) => { firstRead = resolve; });
+  const readOnce = () => firstRead(api('GET', `/games/${id}`, undefined, seat() && seat().token));
+  const feed = new GameFeed(() => socket.notify({ type: 'resync' }));
   const socket = new LiveSocket(`/games/${id}/ws`, {
     hello: () => seat() && seat().token,
     onState: (s) => {
       conn.textContent = s === 'open' ? 'live' : s === 'connecting' ? 'connecting…' : 'reconnecting…';
       conn.dataset.state = s;
       if (s === 'open') loadComments();
+      if (s === 'closed' && !st.game) readOnce();
     },
     onMessage: (msg) => {
-      if (msg.type === 'game') update(msg.game);
+      const game = feed.receive(msg);
+      if (game) update(game);
       else if (msg.type === 'comment') addComment(msg.comment);
-      else if (msg.type === 'error' && !msg.id) toast(errorText(msg.error), 'error');
+      else if (msg.type === 'error' && !msg.id) {
+        if (st.game) toast(errorText(msg.error), 'error');
+        else readOnce();
+      }
     },
   });
   window.addEventListener('pagehide', () => socket.close());
@@ -151,8 +156,13 @@ export async function gamePage(root, id) {
   board.el.addEventListener('contextmenu', (ev) => { if (st.premove || premoveAllowed()) { ev.preventDefault(); cancelPremove(); } });
   document.addEventListener('keydown', browseKey);
 
-  if (loaded) update(loaded);
-  else clear(status, errorText(loadError));
+  try {
+    update(await first);
+  } catch (e) {
+    // A game the server does not know: its own page, and no socket left trying.
+    if (e.code === 'not_found') { socket.close(); unknownGame(root, id, false); return; }
+    if (!st.game) clear(status, errorText(e));
+  }
   if (link && st.game) await takeLink(link);
   // A link pasted into the address bar of this page changes only the fragment.
   window.addEventListener('hashchange', () => {
@@ -185,7 +195,7 @@ export async function gamePage(root, id) {
       const r = await api('POST', `/games/${id}/join`, { invite: invitation });
       seats.set(id, r.token, r.side);
       update(r.game);
-      socket.reconnect();
+      socket.greet();
       showNotice(`You joined as ${sideName(r.side)}. The invitation is used up now: this browser holds your seat.`, 'ok');
     } catch (e) {
       showNotice(refusalText(e), 'error');
@@ -247,6 +257,7 @@ export async function gamePage(root, id) {
 
   function update(game) {
     if (!game || game.id !== id) return;
+    firstRead(game);
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const prev = st.game;
     const first = !prev;
@@ -621,7 +632,7 @@ export async function gamePage(root, id) {
       const r = await api('POST', `/games/${id}/join`);
       seats.set(id, r.token, r.side);
       update(r.game);
-      socket.reconnect();
+      socket.greet();
     } catch (e) { toast(errorText(e), 'error'); }
   }
 
