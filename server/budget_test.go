@@ -78,6 +78,9 @@ func TestHostilePositionsAnswerInBound(t *testing.T) {
 			return map[string]any{"variant": "travelers", "fen": fen, "opponent": "friend", "time_control": map[string]any{}}
 		}, http.StatusCreated},
 		{"import", "/api/v1/import", func(fen string) any { return map[string]any{"pgn": pgnOf(fen)} }, http.StatusOK},
+		{"record", "/api/v1/pgn", func(fen string) any {
+			return map[string]any{"variant": "travelers", "fen": fen, "line": []any{map[string]any{"move": "a2a3"}}}
+		}, http.StatusOK},
 	}
 	n := 0
 	for _, fen := range []string{queens16, queens8} {

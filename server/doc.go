@@ -39,6 +39,7 @@
 //	position.go      describing a position: its men, legal actions, variant fields, notices
 //	analysis.go      position, analyze, solve, import and PGN endpoints
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
+//	record.go        the PGN of an analysis board's moves with their variations
 //	engine.go        the engine's replies in games, most urgent clock first
 //	comments.go      comments, with their author's role
 //	seeks.go         the open seeks; lobby.go fans them out
