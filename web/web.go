@@ -8,7 +8,9 @@
 //	/seeks       the open seek list alone
 //	/game/{id}   play or watch a game; a friend's invitation link is /game/{id}#seat=TOKEN,
 //	             an open game's link is /game/{id} itself (a visitor joins with one click)
-//	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N), engine lines, PGN import
+//	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N, moves the main line): variations
+//	             as a tree, continuous engine analysis with an evaluation bar and best-move arrow,
+//	             engine lines, PGN import and export
 //	/editor      position editor (?variant=&fen=)
 //
 // Assets are under /static/ with their content types, Cache-Control: no-cache and a strong

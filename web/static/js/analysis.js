@@ -1,7 +1,11 @@
-// The analysis board: play any legal move for either side (POST /position), ask the engine
-// for a score and lines (POST /analyze), search for a mate (POST /solve), and import PGN
-// (POST /import). Engine searches may wait in the server's queue: the panel shows the place in
-// line until the answer comes. The state lives in the URL, so a reload or a shared link shows the same board.
+// The analysis board: play any legal move for either side (POST /position); a move played from
+// an earlier position starts a variation, kept in a tree (tree.js) and listed as lichess does
+// (treelist.js). The engine analyses the shown position continuously when switched on
+// (liveengine.js), with an evaluation bar (evalbar.js) and the best move as an arrow; it also
+// searches once on request (POST /analyze) or for a mate (POST /solve). PGN imports (POST /import)
+// and exports with its variations (POST /pgn). Engine searches may wait in the server's queue:
+// the panel shows the place in line until the answer comes. The main line lives in the URL, so
+// a reload or a shared link shows the same board.
 
 import { h, clear, toast } from './dom.js';
 import { api, engineSearch, ordinal } from './api.js';
@@ -12,7 +16,11 @@ import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethief
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
-import { fenTurn, moveNumber } from './numbering.js';
+import { fenTurn } from './numbering.js';
+import { addMove, contains, isMainLine, lineFrom, movesTo, nodes, promote, remove, treeRoot } from './tree.js';
+import { forkChooser, moveTreeItems } from './treelist.js';
+import { EvalBar, whiteView } from './evalbar.js';
+import { liveEngine } from './liveengine.js';
 
 /** analysisPage draws the analysis board into root. */
 export async function analysisPage(root) {
@@ -20,23 +28,37 @@ export async function analysisPage(root) {
   const st = {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
-    line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
-    cursor: 0, pos: null, hover: null,
+    root: treeRoot((params.get('moves') || '').split(',').filter(Boolean)),
+    node: null, chosen: 0, pos: null, hover: null, best: [],
   };
-  // Positions by request body: stepping through the line asks the server once per board.
+  // Positions by request body: stepping through the tree asks the server once per board.
   const positions = new Map();
-  st.cursor = st.line.length;
+  st.node = lastOf(st.root);
+  const bar = new EvalBar();
   const board = new Board({
     label: 'Analysis board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
+    onOrient: (side) => bar.orient(side),
   });
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
   const status = h('div', { class: 'status', role: 'status', 'data-testid': 'status' });
   const banner = turnBanner();
-  const lineEl = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
+  const lineEl = h('ol', { class: 'move-list move-tree', 'data-testid': 'move-list' });
+  const forkEl = h('div', { class: 'fork-slot' });
+  const promoteBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'promote', title: 'Make this variation the line it branches from (the other becomes a variation)', onclick: () => { if (promote(st.node)) changed(); } }, 'Promote variation');
+  const deleteBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'delete-move', title: 'Delete this move and every move after it', onclick: deleteHere }, 'Delete from here');
+  const engineToggle = h('input', { type: 'checkbox', 'data-testid': 'engine-toggle', 'aria-label': 'Engine: analyse the shown position continuously' });
+  const engineScore = h('strong', { class: 'live-score', 'data-testid': 'engine-score' });
+  const engineDepth = h('span', { class: 'muted', 'data-testid': 'engine-depth' });
+  const engineState = h('p', { class: 'muted live-state', 'data-testid': 'engine-state' }, 'Switch the engine on to see its evaluation and best moves as you go.');
+  const liveLines = h('ol', { class: 'lines live-lines', 'data-testid': 'live-lines' });
+  const live = liveEngine({ onLines: showLive, onState: liveStateShown });
+  engineToggle.addEventListener('change', () => {
+    if (engineToggle.checked) { stopSearch(); live.start(body()); } else { live.stop(); }
+  });
   const special = h('div');
   const variantSlot = h('div');
   const engineOut = h('div', { class: 'engine-out', 'data-testid': 'engine-output', 'aria-live': 'polite' });
@@ -51,24 +73,28 @@ export async function analysisPage(root) {
   let search = null;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el,
+    h('div', { class: 'board-col' }, banner.el, h('div', { class: 'board-eval' }, bar.el, board.el),
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Back', 'data-testid': 'nav-back', onclick: () => go(st.cursor - 1) }, '‹'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Forward', 'data-testid': 'nav-forward', onclick: () => go(st.cursor + 1) }, '›'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'End', onclick: () => go(st.line.length) }, '»')),
-        boardTools(board), exportBar(board, 'timechess-analysis'))),
-    h('aside', { class: 'side-col' },
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Start', title: 'Start (Home)', onclick: () => go(st.root) }, '«'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Back', title: 'Back (←)', 'data-testid': 'nav-back', onclick: back }, '‹'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Forward', title: 'Forward (→)', 'data-testid': 'nav-forward', onclick: forward }, '›'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'End', title: 'End of this line (End)', onclick: () => go(lastOf(st.node)) }, '»')),
+        boardTools(board), exportBar(board, 'timechess-analysis', undefined, pgnText))),
+    h('aside', { class: 'side-col analysis-side' },
       h('section', { class: 'panel' }, h('h2', {}, 'Analysis board'),
         h('label', {}, 'Variant ', vsel), fenIn,
-        h('div', { class: 'row' }, h('button', { type: 'button', 'data-testid': 'analysis-load', onclick: () => { st.variant = vsel.value; st.fen = fenIn.value.trim(); st.line = []; st.cursor = 0; refresh(); } }, 'Set up'),
+        h('div', { class: 'row' }, h('button', { type: 'button', 'data-testid': 'analysis-load', onclick: () => { st.variant = vsel.value; st.fen = fenIn.value.trim(); st.root = treeRoot(); st.node = st.root; refresh(); } }, 'Set up'),
           h('button', { type: 'button', class: 'secondary', onclick: () => location.assign(`/editor?variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(st.pos ? st.pos.fen : '')}`) }, 'Edit position')),
         err, status, fenOut, links),
       h('div', { 'data-testid': 'typed-slot' }, typedMoveForm(typed)),
-      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), lineEl),
+      h('section', { class: 'panel live-engine', 'data-testid': 'live-engine' },
+        h('div', { class: 'live-head' }, h('label', { class: 'switch' }, engineToggle, ' Engine'), engineScore, engineDepth),
+        engineState, liveLines),
+      h('section', { class: 'panel moves-panel' }, h('h3', {}, 'Moves'), lineEl, forkEl,
+        h('div', { class: 'row tree-tools' }, promoteBtn, deleteBtn)),
       special, variantSlot,
-      h('section', { class: 'panel' }, h('h3', {}, 'Engine'),
+      h('section', { class: 'panel' }, h('h3', {}, 'Engine search'),
         h('div', { class: 'row' }, h('label', {}, 'ms ', movetime), h('label', {}, 'lines ', multipv),
           h('button', { type: 'button', 'data-testid': 'analyze', onclick: analyze }, 'Analyse')),
         h('div', { class: 'row' }, h('label', {}, 'mate in ', mateN),
@@ -77,18 +103,19 @@ export async function analysisPage(root) {
       h('section', { class: 'panel' }, h('h3', {}, 'Import PGN'), pgnIn,
         h('button', { type: 'button', 'data-testid': 'import', onclick: importPGN }, 'Import'), importOut))));
 
+  document.addEventListener('keydown', navKey, true);
   await refresh();
   if (params.get('mate')) solve();
 
-  function body(extra = {}, n = st.cursor) {
-    const b = { variant: st.variant, moves: st.line.slice(0, n).map((m) => m.move), ...extra };
+  function body(extra = {}, node = st.node) {
+    const b = { variant: st.variant, moves: movesTo(node), ...extra };
     if (st.fen) b.fen = st.fen;
     return b;
   }
 
-  /** positionAt is the board after the first n moves of the line. */
-  function positionAt(n) {
-    const b = body({}, n);
+  /** positionAt is the board at a node of the tree. */
+  function positionAt(node) {
+    const b = body({}, node);
     const key = JSON.stringify(b);
     if (!positions.has(key)) {
       const p = api('POST', '/position', b);
@@ -104,32 +131,52 @@ export async function analysisPage(root) {
    * their SAN. A few boards are asked for at a time.
    */
   async function resolveLine() {
-    const line = st.line;
-    const todo = line.map((m, i) => i).filter((i) => !line[i].turn);
+    const root = st.root;
+    const todo = nodes(root).filter((n) => !n.turn);
     const work = async () => {
-      while (todo.length && st.line === line) {
-        const i = todo.shift();
+      while (todo.length && st.root === root) {
+        const n = todo.shift();
         try {
-          const pos = await positionAt(i);
-          Object.assign(line[i], described(pos, line[i].move));
+          const pos = await positionAt(n.parent);
+          Object.assign(n, described(pos, n.move));
         } catch { return; }
       }
     };
     await Promise.all([work(), work(), work(), work()]);
-    if (st.line === line) drawLine();
+    if (st.root === root) drawLine();
   }
 
   function drawLine() {
-    clear(lineEl, st.line.length ? st.line.map((m, i) => h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
-      h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
-        m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move)))
-      : h('li', { class: 'muted' }, 'No moves yet'));
+    const items = moveTreeItems(st.root, st.node, go);
+    clear(lineEl, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
+    st.chosen = Math.min(st.chosen, Math.max(0, st.node.children.length - 1));
+    clear(forkEl, forkChooser(st.node, st.chosen, go));
+    promoteBtn.disabled = isMainLine(st.node);
+    deleteBtn.disabled = !st.node.parent;
+    // The current move scrolled into the list's view, the page left where it is.
+    const cur = lineEl.querySelector('button.current');
+    if (cur) {
+      const r = cur.getBoundingClientRect(), box = lineEl.getBoundingClientRect();
+      if (r.top < box.top) lineEl.scrollTop -= box.top - r.top;
+      else if (r.bottom > box.bottom) lineEl.scrollTop += r.bottom - box.bottom;
+    }
+  }
+
+  /** changed redraws after the tree changed shape and keeps the main line in the URL. */
+  function changed() {
+    drawLine();
+    const q = new URLSearchParams({ variant: st.variant });
+    if (st.fen) q.set('fen', st.fen);
+    const main = lineFrom(st.root);
+    if (main.length) q.set('moves', main.map((n) => n.move).join(','));
+    history.replaceState(null, '', '/analysis?' + q);
   }
 
   async function refresh() {
     err.textContent = '';
+    await live.pause();
     try {
-      st.pos = await positionAt(st.cursor);
+      st.pos = await positionAt(st.node);
     } catch (e) {
       err.textContent = e.message;
       return false;
@@ -142,28 +189,28 @@ export async function analysisPage(root) {
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
     clear(special, specialPanel(pos.moves || [], (m) => push(m.coord)));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
-    drawLine();
-    if (st.line.some((m) => !m.turn)) resolveLine();
-    const q = new URLSearchParams({ variant: st.variant });
-    if (st.fen) q.set('fen', st.fen);
-    if (st.line.length) q.set('moves', st.line.map((m) => m.move).join(','));
-    history.replaceState(null, '', '/analysis?' + q);
+    changed();
+    if (nodes(st.root).some((n) => !n.turn)) resolveLine();
+    st.best = [];
+    board.setArrows([]);
+    if (engineToggle.checked) live.start(body());
     const fenQ = `variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(pos.fen)}`;
     clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'));
     return true;
   }
 
   function marks() {
-    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover)]);
+    if (st.pos) board.setMarks([...travelersMarks(st.pos, st.hover), ...timethiefMarks(st.pos, st.hover), ...st.best]);
   }
 
+  /** push plays a move from the shown position: the next move of the line, or a new variation. */
   async function push(move) {
-    const saved = { line: st.line, cursor: st.cursor };
-    st.line = st.line.slice(0, st.cursor).concat([{ move, ...described(st.pos, move) }]);
-    st.cursor++;
+    const from = st.node;
+    const known = from.children.find((c) => c.move === move);
+    st.node = addMove(from, move, described(st.pos, move));
     if (!(await refresh())) {
-      st.line = saved.line;
-      st.cursor = saved.cursor;
+      if (!known) remove(st.node);
+      st.node = from;
       const msg = err.textContent;
       await refresh();
       throw new Error(msg);
@@ -171,14 +218,120 @@ export async function analysisPage(root) {
     stopSearch();
   }
 
+  /** deleteHere deletes the shown move and its continuation, and shows the move before. */
+  function deleteHere() {
+    const gone = st.node;
+    if (!gone.parent) return;
+    go(remove(gone));
+  }
+
   async function typed(text) {
     const m = findMove(st.pos, text);
     await push(m ? m.coord : text);
   }
 
-  function go(n) {
-    st.cursor = Math.max(0, Math.min(st.line.length, n));
+  function go(node) {
+    if (!contains(st.root, node)) return;
+    st.node = node;
+    st.chosen = 0;
     refresh();
+  }
+
+  function back() {
+    if (st.node.parent) go(st.node.parent);
+  }
+
+  function forward() {
+    const next = st.node.children[st.chosen] || st.node.children[0];
+    if (next) go(next);
+  }
+
+  /**
+   * navKey steps through the tree: ← → along the line (→ takes the move chosen at a fork),
+   * ↑ ↓ choose at a fork, Home and End. It leaves typing alone, and the board's own arrow keys
+   * to a player who reached the board with the keyboard.
+   */
+  function navKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !root.isConnected) return;
+    const t = ev.target;
+    if (t.closest && t.closest('input, textarea, select, dialog, [contenteditable]')) return;
+    if (t === board.svg && board.keyboard) return;
+    const kids = st.node.children.length;
+    switch (ev.key) {
+      case 'ArrowLeft': back(); break;
+      case 'ArrowRight': forward(); break;
+      case 'ArrowUp': if (kids < 2) return; st.chosen = (st.chosen + kids - 1) % kids; drawLine(); break;
+      case 'ArrowDown': if (kids < 2) return; st.chosen = (st.chosen + 1) % kids; drawLine(); break;
+      case 'Home': go(st.root); break;
+      case 'End': go(lastOf(st.node)); break;
+      default: return;
+    }
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+
+  /** showLive draws an answer of the continuous analysis: bar, arrow, score and lines. */
+  function showLive(r, ms) {
+    const pos = st.pos;
+    const lines = r.lines || [];
+    const v = lines.length ? whiteView(lines[0].score, pos.turn) : null;
+    if (v) bar.show(v); else bar.clear('no evaluation');
+    engineScore.textContent = v ? scoreText(v) : '';
+    engineDepth.textContent = `depth ${r.depth}` + (r.shortened ? ' (cut short)' : '') + ` · ${(ms / 1000).toFixed(1)} s`;
+    liveLines.dataset.depth = r.depth;
+    const best = lines.length && (pos.moves || []).find((m) => m.coord === (lines[0].pv || [])[0]);
+    st.best = [];
+    const arrows = [];
+    if (best && best.from && best.to && best.from !== best.to) arrows.push({ from: best.from, to: best.to, cls: 'arrow-best' });
+    else if (best) for (const sq of [best.from, best.to]) if (sq) st.best.push({ square: sq, cls: 'mark-best' });
+    board.setArrows(arrows);
+    marks();
+    clear(liveLines, lines.map((l) => h('li', {},
+      h('strong', {}, scoreText(whiteView(l.score, pos.turn) || l.score)), ' ',
+      (l.san || l.pv || []).map((san, i) => [h('button', {
+        type: 'button', class: 'link pv-move', title: 'Play the line up to here', onclick: () => playLine(l.pv.slice(0, i + 1)),
+      }, san), ' ']))));
+  }
+
+  /** liveStateShown says what the continuous analysis is doing. */
+  function liveStateShown({ kind, text }) {
+    engineState.dataset.state = kind;
+    if (kind === 'off') {
+      bar.clear();
+      st.best = [];
+      board.setArrows([]);
+      marks();
+      engineScore.textContent = '';
+      engineDepth.textContent = '';
+      clear(liveLines);
+      engineState.textContent = 'Switch the engine on to see its evaluation and best moves as you go.';
+      return;
+    }
+    if (kind === 'failed') { bar.clear('no evaluation'); clear(liveLines); }
+    engineState.textContent = text;
+    engineState.classList.toggle('form-error', kind === 'failed');
+  }
+
+  /** playLine plays engine moves one after the other from the shown position. */
+  async function playLine(moves) {
+    try {
+      for (const m of moves) await push(m);
+    } catch (e) { toast(e.message, 'error'); }
+  }
+
+  /** pgnText writes the tree as PGN with its variations (POST /pgn). */
+  async function pgnText() {
+    const rest = (node) => {
+      const out = [];
+      for (let n = node; n.children.length; n = n.children[0]) {
+        const [next, ...alts] = n.children;
+        out.push(alts.length ? { move: next.move, variations: alts.map((a) => [{ move: a.move }, ...rest(a)]) } : { move: next.move });
+      }
+      return out;
+    };
+    const b = { variant: st.variant, line: rest(st.root) };
+    if (st.fen) b.fen = st.fen;
+    return api('POST', '/pgn', b);
   }
 
   /**
@@ -197,6 +350,10 @@ export async function analysisPage(root) {
    * hands its answer to show; a newer search or a move on the board replaces it.
    */
   async function runSearch(path, b, thinking, show) {
+    if (engineToggle.checked) {
+      engineToggle.checked = false;
+      live.stop();
+    }
     while (search) await stopSearch(); // a click while the last one was being canceled
     const mine = engineSearch(path, b, (job) => { if (search === mine) clear(engineOut, waiting(job, thinking)); });
     search = mine;
@@ -247,8 +404,8 @@ export async function analysisPage(root) {
         vsel.value = g.variant;
         st.fen = g.fen || '';
         fenIn.value = st.fen;
-        st.line = lineOf(g.moves || []);
-        st.cursor = st.line.length;
+        st.root = treeRoot(g.moves || []);
+        st.node = lastOf(st.root);
         refresh();
       };
       clear(importOut, h('ul', {}, games.map((g, i) => h('li', {},
@@ -259,9 +416,10 @@ export async function analysisPage(root) {
   }
 }
 
-/** lineOf turns move texts into line entries whose SAN and number are not known yet. */
-function lineOf(moves) {
-  return moves.map((move) => ({ move }));
+/** lastOf is the last node of the line that node is on, from node on. */
+function lastOf(node) {
+  const rest = lineFrom(node);
+  return rest.length ? rest[rest.length - 1] : node;
 }
 
 /** findMove finds a legal move of pos by its coordinate form or its SAN (check marks optional). */

@@ -1,0 +1,207 @@
+package e2e
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserAnalysisTree builds a tree of variations on the analysis board through the UI:
+// a main line by drags, a move from an earlier position that starts a variation (nested inside
+// another), promotes and deletes one, steps with the arrow keys and chooses at a fork, and
+// exports the tree as PGN with its variations.
+func TestBrowserAnalysisTree(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "analyst")
+	c.open("/analysis?variant=chess")
+	c.drag("e2", "e4")
+	c.waitMoves("1. e4")
+	c.drag("e7", "e5")
+	c.waitMoves("1. e4", "1… e5")
+	c.drag("g1", "f3")
+	c.waitMoves("1. e4", "1… e5", "2. Nf3")
+	c.screenshot("main-line")
+
+	// Two steps back with the arrow key, then another answer to 1. e4: a variation, not a cut.
+	c.do(chromedp.KeyEvent(kb.ArrowLeft + kb.ArrowLeft))
+	c.waitCurrent("e4")
+	c.drag("c7", "c5")
+	c.waitCurrent("c5")
+	c.waitMoves("1. e4", "1… e5", "2. Nf3")
+	c.waitJS(`document.querySelector('[data-testid=variation]')?.textContent === '1… c5'`, "the variation 1… c5 under 1… e5")
+	c.drag("g1", "f3")
+	c.waitCurrent("Nf3")
+	c.do(chromedp.KeyEvent(kb.ArrowLeft))
+	c.waitCurrent("c5")
+	c.drag("b1", "c3")
+	c.waitCurrent("Nc3")
+	c.waitJS(`document.querySelector('[data-testid=variation]')?.textContent === '1… c5 2. Nf3 (2. Nc3)'`, "2. Nc3 nested in brackets in the variation")
+	if u := eval[string](c, `location.search`); !strings.Contains(u, "moves=e2e4%2Ce7e5%2Cg1f3") && !strings.Contains(u, "moves=e2e4,e7e5,g1f3") {
+		c.fail("the address %s does not keep the main line", u)
+	}
+	c.screenshot("page-variations")
+	c.screenshot("variation-nested")
+
+	// Promote 1… c5: it becomes the main line, 1… e5 2. Nf3 the variation.
+	c.clickMove("c5")
+	c.waitCurrent("c5")
+	c.click("promote")
+	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+	c.waitJS(`[...document.querySelectorAll('[data-testid=variation]')].map((v) => v.textContent).join(' | ') === '1… e5 2. Nf3 | 2. Nc3'`, "1… e5 2. Nf3 a variation now")
+	c.waitJS(`/moves=e2e4(%2C|,)c7c5(%2C|,)g1f3/.test(location.search)`, "the promoted main line in the address")
+	if !eval[bool](c, `document.querySelector('[data-testid=promote]').disabled`) {
+		c.fail("Promote is offered for a move of the main line")
+	}
+	c.screenshot("page-promoted")
+
+	// Keys: Home, → to 1. e4, a fork of two answers: ↓ chooses 1… e5, → plays it.
+	c.do(chromedp.KeyEvent(kb.Home))
+	c.waitJS(`!document.querySelector('[data-testid=move-list] button.current')`, "the start position")
+	c.do(chromedp.KeyEvent(kb.ArrowRight))
+	c.waitCurrent("e4")
+	c.waitJS(`[...document.querySelectorAll('[data-testid=fork-chooser] button')].map((b) => b.dataset.san).join() === 'c5,e5'`, "the fork chooser with c5 and e5")
+	c.do(chromedp.KeyEvent(kb.ArrowDown))
+	c.waitJS(`document.querySelector('[data-testid=fork-chooser] button[aria-pressed=true]')?.dataset.san === 'e5'`, "e5 chosen at the fork")
+	c.screenshot("page-fork")
+	c.do(chromedp.KeyEvent(kb.ArrowRight))
+	c.waitCurrent("e5")
+	expectPiece(c, "e5", "black pawn")
+	c.do(chromedp.KeyEvent(kb.End))
+	c.waitJS(`document.querySelector('[data-testid=move-list] button.current')?.dataset.san === 'Nf3' && document.querySelector('[data-testid=move-list] button.current').closest('[data-testid=variation]')`, "End: the end of the variation")
+
+	// Delete the variation from 1… e5 on: the board goes to 1. e4, e5 is gone from the list.
+	c.do(chromedp.KeyEvent(kb.ArrowLeft))
+	c.waitCurrent("e5")
+	c.click("delete-move")
+	c.waitCurrent("e4")
+	c.waitJS(`!document.querySelector('[data-testid=move-list] button[data-san=e5]') && !document.querySelector('[data-testid=fork-chooser]')`, "the variation 1… e5 deleted")
+	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+	c.screenshot("page-deleted")
+
+	// The PGN holds the variations that are left.
+	c.click("export-pgn")
+	pgn := c.download(".pgn")
+	if !strings.Contains(pgn, "1. e4 c5 2. Nf3 (2. Nc3) *") {
+		c.fail("the exported PGN does not hold the tree:\n%s", pgn)
+	}
+
+	// A reload shows the main line of the address.
+	c.open("/analysis" + eval[string](c, `location.search`))
+	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+}
+
+// TestBrowserAnalysisEngine switches the continuous engine on: the evaluation bar fills and
+// the best move is drawn as an arrow of the side to move, deeper answers follow, a move makes
+// it analyse the new position, Flip turns the bar, switching off clears it. In Gifford, a due
+// arrival's best drop is marked on the board.
+func TestBrowserAnalysisEngine(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "analyst")
+	c.open("/analysis?variant=chess&moves=e2e4,e7e5")
+	if !eval[bool](c, `document.querySelector('[data-testid=eval-bar]').classList.contains('off')`) {
+		c.fail("the evaluation bar shows a score with the engine off")
+	}
+	c.click("engine-toggle")
+	c.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score !== '' && document.querySelector('[data-testid=board] path.arrow-best')`, "the evaluation and the best-move arrow")
+	c.expectBestFrom("white")
+	first := eval[int](c, `Number(document.querySelector('[data-testid=live-lines]').dataset.depth)`)
+	c.screenshot("engine-on")
+	c.waitJS(fmt.Sprintf(`Number(document.querySelector('[data-testid=live-lines]').dataset.depth) > %d`, first), "a deeper answer")
+	if n := eval[int](c, `document.querySelectorAll('[data-testid=live-lines] li').length`); n < 2 {
+		c.fail("%d engine lines, want the top 3 (at least 2)", n)
+	}
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
+	c.screenshot("page-engine-on")
+
+	// A move: the engine analyses Black's position.
+	c.drag("g1", "f3")
+	c.waitCurrent("Nf3")
+	c.waitJS(`document.querySelector('[data-testid=engine-depth]').textContent !== '' && document.querySelector('[data-testid=board] path.arrow-best')`, "the analysis of the new position")
+	c.expectBestFrom("black")
+	c.screenshot("engine-after-move")
+
+	// Flip turns the bar with the board; switching off clears bar and arrow.
+	c.click("flip")
+	c.waitJS(`document.querySelector('[data-testid=eval-bar]').classList.contains('flipped')`, "the bar flipped with the board")
+	c.screenshot("engine-flipped")
+	c.click("engine-toggle")
+	c.waitJS(`document.querySelector('[data-testid=eval-bar]').classList.contains('off') && !document.querySelector('[data-testid=board] path.arrow-best')`, "the bar and arrow cleared")
+
+	// Gifford: White's pawn sent to move 3 is due; its best arrival is marked on the board.
+	g := e.client(t, "gifford-analyst")
+	g.open("/analysis?" + url.Values{"variant": {"gifford"}, "moves": {"d2//3,b8c6,e2e4,g8f6"}}.Encode())
+	g.click("engine-toggle")
+	g.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score !== '' && document.querySelector('[data-testid=board] rect.mark-best')`, "the best arrival marked")
+	to := eval[string](g, `document.querySelector('[data-testid=board] rect.mark-best').dataset.square`)
+	if !eval[bool](g, fmt.Sprintf(`document.querySelector('[data-testid=live-lines] li button').textContent.includes(%q)`, to)) {
+		g.fail("the marked square %s is not the first line's move %s", to, eval[string](g, `document.querySelector('[data-testid=live-lines] li').textContent`))
+	}
+	g.screenshot("gifford-arrival")
+	g.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
+	g.screenshot("page-gifford-engine")
+}
+
+// TestBrowserAnalysisTreePhone does the same on a 390 px phone: a variation and the engine,
+// and the page is no wider than the screen.
+func TestBrowserAnalysisTreePhone(t *testing.T) {
+	e := newEnv(t)
+	c := e.client(t, "analyst-phone")
+	c.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	c.open("/analysis?variant=chess&moves=e2e4,e7e5,g1f3,b8c6")
+	c.clickMove("e5")
+	c.waitCurrent("e5")
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=board]`)))
+	y0 := eval[float64](c, `window.scrollY`)
+	c.drag("b1", "c3")
+	c.waitCurrent("Nc3")
+	c.drag("d7", "d6")
+	c.waitCurrent("d6")
+	c.waitJS(`document.querySelector('[data-testid=variation]')?.textContent === '2. Nc3 d6'`, "the variation 2. Nc3 d6")
+	if y := eval[float64](c, `window.scrollY`); y != y0 {
+		c.fail("playing moves scrolled the page by %v px: the board left the screen", y)
+	}
+	c.click("engine-toggle")
+	c.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score !== '' && document.querySelector('[data-testid=board] path.arrow-best')`, "the evaluation and the best-move arrow")
+	c.screenshot("page-phone-top")
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=move-list]`)))
+	c.screenshot("page-phone-moves")
+	if sw := eval[float64](c, `document.documentElement.scrollWidth`); sw > 390 {
+		c.fail("the page is %v px wide on a 390 px screen", sw)
+	}
+	bar, board := c.rect(`[data-testid=eval-bar]`), c.rect(`[data-testid=board]`)
+	if bar[2] < 10 || bar[0]+bar[2] > board[0] || board[0]+board[2] > 390 {
+		c.fail("the bar %v and the board %v do not sit side by side on the screen", bar, board)
+	}
+}
+
+// waitMoves waits until the main line of the move list reads moves.
+func (c *client) waitMoves(moves ...string) {
+	c.t.Helper()
+	c.waitJS(fmt.Sprintf(`[...document.querySelectorAll('[data-testid=move-list] li[data-ply]')].map((li) => li.textContent).join('|') === %q`, strings.Join(moves, "|")),
+		"the main line "+strings.Join(moves, " "))
+}
+
+// waitCurrent waits until the move shown is the one with that SAN.
+func (c *client) waitCurrent(san string) {
+	c.t.Helper()
+	c.waitJS(fmt.Sprintf(`document.querySelector('[data-testid=move-list] button.current')?.dataset.san === %q && document.getElementById('app').dataset.ready === 'true'`, san), "the current move "+san)
+}
+
+// clickMove clicks the move with that SAN in the move list (the first, if several).
+func (c *client) clickMove(san string) {
+	c.t.Helper()
+	c.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid=move-list] button[data-san=%q]`, san)), chromedp.NodeVisible))
+}
+
+// expectBestFrom checks that the best-move arrow starts on a man of side.
+func (c *client) expectBestFrom(side string) {
+	c.t.Helper()
+	from := eval[string](c, `document.querySelector('[data-testid=board] path.arrow-best').dataset.from`)
+	if man := c.pieceOn(from); !strings.HasPrefix(man, side) {
+		c.fail("the best-move arrow starts on %s (%q), not on a %s man", from, man, side)
+	}
+}
