@@ -1,10 +1,14 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -204,4 +208,60 @@ func (c *client) expectBestFrom(side string) {
 	if man := c.pieceOn(from); !strings.HasPrefix(man, side) {
 		c.fail("the best-move arrow starts on %s (%q), not on a %s man", from, man, side)
 	}
+}
+
+// TestBrowserAnalysisEnginePolite switches the engine on while another analysis of the same
+// address runs (another tab): the panel says so and waits, asking again seldom, and the
+// engine's lines come once the other analysis ends.
+func TestBrowserAnalysisEnginePolite(t *testing.T) {
+	e := newEnv(t)
+	other := analysisClient(t, e, net.IPv4(127, 0, 0, 1)) // the browser's own address
+	started := other.metric(t, "timechess_analysis_started_total")
+	ctx, cancelOther := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		other.post(ctx, "/api/v1/analyze", map[string]any{"moves": []string{"d4"}, "movetime_ms": 10000})
+	}()
+	t.Cleanup(func() { cancelOther(); <-done })
+	for deadline := time.Now().Add(20 * time.Second); other.metric(t, "timechess_analysis_started_total") == started; {
+		if time.Now().After(deadline) {
+			t.Fatal("the other analysis never started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	c := e.client(t, "analyst")
+	c.open("/analysis?variant=chess&moves=e2e4")
+	refused := other.refusals(t)
+	c.click("engine-toggle")
+	c.waitJS(`document.querySelector('[data-testid=engine-state]').dataset.state === 'waiting'`, "the engine waiting for the other analysis")
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
+	c.screenshot("page-engine-waiting")
+	if text := eval[string](c, `document.querySelector('[data-testid=engine-state]').textContent`); !strings.Contains(text, "one analysis at a time per player") || !strings.Contains(text, "asking again in") {
+		c.fail("the waiting engine says %q", text)
+	}
+	time.Sleep(5 * time.Second)
+	if n := other.refusals(t) - refused; n > 12 {
+		c.fail("%d refused analyses in about 5 s: the page asks too often", n)
+	} else {
+		t.Logf("%d refused analyses in about 5 s", n)
+	}
+
+	cancelOther()
+	c.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score !== '' && document.querySelector('[data-testid=board] path.arrow-best')`, "the engine's answer once the other analysis ended")
+	c.screenshot("page-engine-after-wait")
+}
+
+// refusals is the number of 429 answers the server has given.
+func (c *apiClient) refusals(t *testing.T) int {
+	t.Helper()
+	_, data := c.send(t.Context(), "GET", "/metrics", nil)
+	for line := range strings.Lines(string(data)) {
+		if value, ok := strings.CutPrefix(line, `timechess_http_requests_total{code="429"} `); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(value))
+			return n
+		}
+	}
+	return 0
 }

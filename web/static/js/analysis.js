@@ -59,6 +59,13 @@ export async function analysisPage(root) {
   engineToggle.addEventListener('change', () => {
     if (engineToggle.checked) { stopSearch(); live.start(body()); } else { live.stop(); }
   });
+  // A hidden page leaves the engine to others; shown again, it analyses again.
+  document.addEventListener('visibilitychange', () => {
+    if (!engineToggle.checked || !root.isConnected) return;
+    if (!document.hidden) { live.start(body()); return; }
+    live.pause();
+    liveStateShown({ kind: 'paused', text: 'Paused while this page is hidden; it goes on when you come back.' });
+  });
   const special = h('div');
   const variantSlot = h('div');
   const engineOut = h('div', { class: 'engine-out', 'data-testid': 'engine-output', 'aria-live': 'polite' });

@@ -50,6 +50,7 @@ export class EvalBar {
     this.el.dataset.score = text;
     this.el.dataset.white = share.toFixed(3);
     this.el.setAttribute('aria-label', `Evaluation ${text} (White's share ${Math.round(share * 100)}%)`);
+    this.el.title = `Engine evaluation ${text}, from White's view`;
   }
 
   /** clear shows the bar empty: the engine is off or has not answered yet. */
@@ -60,6 +61,7 @@ export class EvalBar {
     this.el.dataset.score = '';
     this.el.dataset.white = '';
     this.el.setAttribute('aria-label', 'Evaluation: ' + why);
+    this.el.title = 'Evaluation bar: ' + why + (why === 'engine off' ? '; switch the engine on to fill it' : '');
   }
 
   /** orient puts White's end of the bar at the bottom (white) or the top (black). */

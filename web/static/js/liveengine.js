@@ -56,9 +56,9 @@ export function liveEngine({ multipv = 3, onLines, onState }) {
         if (mine !== run || e.code === 'canceled') return;
         const wait = Math.min(MAX_PAUSE_MS, 2000 * 2 ** refusals);
         if (e.code === 'rate_limited') {
-          onState({ kind: 'waiting', text: `The server runs one analysis per player and yours is still busy (another tab or window?); trying again in ${Math.round(wait / 1000)} s.` });
+          onState({ kind: 'waiting', text: `The server runs one analysis at a time per player, and another of yours is still running (another tab or window?); asking again in ${Math.round(wait / 1000)} s.` });
         } else if (e.code === 'busy' || e.code === 'network') {
-          onState({ kind: 'waiting', text: `The engine is busy (${e.message}); trying again in ${Math.round(wait / 1000)} s.` });
+          onState({ kind: 'waiting', text: `The engine is busy (${e.message}); asking again in ${Math.round(wait / 1000)} s.` });
         } else {
           const what = e.code === 'too_complex' ? 'This position is too complex for the engine here' : 'The engine cannot analyse this position';
           onState({ kind: 'failed', text: `${what}: ${e.message}` });
