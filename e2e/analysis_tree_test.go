@@ -96,6 +96,14 @@ func TestBrowserAnalysisTree(t *testing.T) {
 	// A reload shows the main line of the address.
 	c.open("/analysis" + eval[string](c, `location.search`))
 	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+
+	// The exported PGN imported again gives the tree back, variations included.
+	c.open("/analysis")
+	c.do(chromedp.SetValue(chromedp.CSS(`[data-testid=pgn-input]`), pgn))
+	c.click("import")
+	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+	c.waitJS(`[...document.querySelectorAll('[data-testid=variation]')].map((v) => v.textContent).join(' | ') === '2. Nc3'`, "the imported variation 2. Nc3")
+	c.screenshot("page-imported")
 }
 
 // TestBrowserAnalysisEngine switches the continuous engine on: the evaluation bar fills and
@@ -127,6 +135,10 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	c.waitJS(`document.querySelector('[data-testid=engine-depth]').textContent !== '' && document.querySelector('[data-testid=board] path.arrow-best')`, "the analysis of the new position")
 	c.expectBestFrom("black")
 	c.screenshot("engine-after-move")
+
+	// A click on the second move of the first line plays both moves of the line up to it.
+	c.do(chromedp.Click(chromedp.CSS(`[data-testid=live-lines] li:first-child button:nth-of-type(2)`), chromedp.NodeVisible))
+	c.waitJS(`document.querySelectorAll('[data-testid=move-list] li[data-ply]').length === 5 && document.querySelector('[data-testid=move-list] li[data-ply="5"]').classList.contains('current')`, "the engine's two moves played")
 
 	// Flip turns the bar with the board; switching off clears bar and arrow.
 	c.click("flip")

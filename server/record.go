@@ -19,7 +19,7 @@ const maxRecordMoves = 2000
 // that may replace it, each a line played from the position before it.
 type recordMove struct {
 	Move       string         `json:"move"`
-	Variations [][]recordMove `json:"variations"`
+	Variations [][]recordMove `json:"variations,omitempty"`
 }
 
 // recordRequest is the body of POST /api/v1/pgn: a start position and the
@@ -124,4 +124,24 @@ func (rd *recordReader) line(p *rules.Position, moves []recordMove, where string
 		l.Plies = append(l.Plies, game.Ply{Move: mv, Annotation: game.Annotation{Variations: vars}})
 	}
 	return l, nil
+}
+
+// recordLine writes plies played from p in coordinates, each with its
+// variations, and gives p back as it was.
+func recordLine(p *rules.Position, plies []game.Ply) []recordMove {
+	out := make([]recordMove, 0, len(plies))
+	for _, ply := range plies {
+		m := recordMove{Move: notation.Coord(p, ply.Move)}
+		for _, v := range ply.Variations {
+			if len(v.Plies) > 0 { // a variation of comments alone has no moves to list
+				m.Variations = append(m.Variations, recordLine(p, v.Plies))
+			}
+		}
+		p.Make(ply.Move)
+		out = append(out, m)
+	}
+	for range plies {
+		p.Unmake()
+	}
+	return out
 }

@@ -17,7 +17,7 @@ import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
 import { fenTurn } from './numbering.js';
-import { addMove, contains, isMainLine, lineFrom, movesTo, nodes, promote, remove, treeRoot } from './tree.js';
+import { addMove, contains, isMainLine, lineFrom, lineOf, movesTo, nodes, promote, remove, treeOf, treeRoot } from './tree.js';
 import { forkChooser, moveTreeItems } from './treelist.js';
 import { EvalBar, whiteView } from './evalbar.js';
 import { liveEngine } from './liveengine.js';
@@ -328,15 +328,7 @@ export async function analysisPage(root) {
 
   /** pgnText writes the tree as PGN with its variations (POST /pgn). */
   async function pgnText() {
-    const rest = (node) => {
-      const out = [];
-      for (let n = node; n.children.length; n = n.children[0]) {
-        const [next, ...alts] = n.children;
-        out.push(alts.length ? { move: next.move, variations: alts.map((a) => [{ move: a.move }, ...rest(a)]) } : { move: next.move });
-      }
-      return out;
-    };
-    const b = { variant: st.variant, line: rest(st.root) };
+    const b = { variant: st.variant, line: lineOf(st.root) };
     if (st.fen) b.fen = st.fen;
     return api('POST', '/pgn', b);
   }
@@ -411,7 +403,7 @@ export async function analysisPage(root) {
         vsel.value = g.variant;
         st.fen = g.fen || '';
         fenIn.value = st.fen;
-        st.root = treeRoot(g.moves || []);
+        st.root = g.line ? treeOf(g.line) : treeRoot(g.moves || []);
         st.node = lastOf(st.root);
         refresh();
       };

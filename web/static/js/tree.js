@@ -11,6 +11,34 @@ export function treeRoot(moves = []) {
 }
 
 /**
+ * treeOf builds the tree of a line in the shape the API gives and takes (POST /pgn, /import):
+ * [{move, variations?: [[...], ...]}], each variation replacing the move it is attached to.
+ */
+export function treeOf(line) {
+  const root = { move: '', parent: null, children: [] };
+  const grow = (node, moves) => {
+    let n = node;
+    for (const m of moves) {
+      const at = n;
+      n = addMove(at, m.move);
+      for (const v of m.variations || []) grow(at, v);
+    }
+  };
+  grow(root, line || []);
+  return root;
+}
+
+/** lineOf writes the tree below node in the shape of treeOf, for the API. */
+export function lineOf(node) {
+  const out = [];
+  for (let n = node; n.children.length; n = n.children[0]) {
+    const [next, ...alts] = n.children;
+    out.push(alts.length ? { move: next.move, variations: alts.map((a) => [{ move: a.move }, ...lineOf(a)]) } : { move: next.move });
+  }
+  return out;
+}
+
+/**
  * addMove plays move from the node's position: the child that already has that move, else a
  * new last child (the main continuation when it is the first). info (san, turn) is kept on it.
  */
