@@ -159,6 +159,11 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	g.screenshot("gifford-arrival")
 	g.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
 	g.screenshot("page-gifford-engine")
+
+	// A mate on the board: the bar is Black's, and the panel says the game is over.
+	g.open("/analysis?variant=chess&moves=f2f3,e7e5,g2g4,d8h4")
+	g.click("engine-toggle")
+	g.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score === '0-1' && document.querySelector('[data-testid=eval-bar]').dataset.white === '0.000' && document.querySelector('[data-testid=engine-state]').textContent.includes('game is over')`, "the bar of a mated White")
 }
 
 // TestBrowserAnalysisTreePhone does the same on a 390 px phone: a variation and the engine,

@@ -78,6 +78,8 @@ export async function analysisPage(root) {
   const links = h('div', { class: 'row' });
   // The engine search whose answer the panel waits for, if any.
   let search = null;
+  // The number of refreshes begun: only the last one draws.
+  let refreshes = 0;
 
   clear(root, h('section', { class: 'game-layout' },
     h('div', { class: 'board-col' }, banner.el, h('div', { class: 'board-eval' }, bar.el, board.el),
@@ -138,10 +140,10 @@ export async function analysisPage(root) {
    * their SAN. A few boards are asked for at a time.
    */
   async function resolveLine() {
-    const root = st.root;
-    const todo = nodes(root).filter((n) => !n.turn);
+    const tree = st.root;
+    const todo = nodes(tree).filter((n) => !n.turn);
     const work = async () => {
-      while (todo.length && st.root === root) {
+      while (todo.length && st.root === tree) {
         const n = todo.shift();
         try {
           const pos = await positionAt(n.parent);
@@ -150,7 +152,7 @@ export async function analysisPage(root) {
       }
     };
     await Promise.all([work(), work(), work(), work()]);
-    if (st.root === root) drawLine();
+    if (st.root === tree) drawLine();
   }
 
   function drawLine() {
@@ -179,16 +181,24 @@ export async function analysisPage(root) {
     history.replaceState(null, '', '/analysis?' + q);
   }
 
+  /**
+   * refresh shows the board of the current node; false when the server refused it. A refresh
+   * overtaken by a newer one (keys pressed fast) leaves the board to it.
+   */
   async function refresh() {
+    const mine = ++refreshes;
     err.textContent = '';
-    await live.pause();
+    let pos;
     try {
-      st.pos = await positionAt(st.node);
+      await live.pause();
+      pos = await positionAt(st.node);
     } catch (e) {
+      if (mine !== refreshes) return true;
       err.textContent = e.message;
       return false;
     }
-    const pos = st.pos;
+    if (mine !== refreshes) return true;
+    st.pos = pos;
     board.set(pos, { movable: !pos.status.over });
     banner.show(pos);
     marks();
@@ -282,7 +292,9 @@ export async function analysisPage(root) {
     const pos = st.pos;
     const lines = r.lines || [];
     const v = lines.length ? whiteView(lines[0].score, pos.turn) : null;
-    if (v) bar.show(v); else bar.clear('no evaluation');
+    if (v) bar.show(v);
+    else if (pos.status.over) bar.result(pos.status.result);
+    else bar.clear('no evaluation');
     engineScore.textContent = v ? scoreText(v) : '';
     engineDepth.textContent = `depth ${r.depth}` + (r.shortened ? ' (cut short)' : '') + ` · ${(ms / 1000).toFixed(1)} s`;
     liveLines.dataset.depth = r.depth;

@@ -41,8 +41,16 @@ export class EvalBar {
 
   /** show draws a score from White's view (see whiteView). */
   show(v) {
-    const share = whiteShare(v);
-    const text = evalText(v);
+    this.draw(whiteShare(v), evalText(v));
+  }
+
+  /** result draws the end of a game: 1-0 fills the bar for White, 0-1 for Black, a draw halves it. */
+  result(result) {
+    this.draw(result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5, result === '1/2-1/2' ? '½' : result);
+  }
+
+  // draw fills White's share of the bar and writes the text at the leading side's end.
+  draw(share, text) {
     this.el.classList.remove('off');
     this.fill.style.height = (share * 100).toFixed(1) + '%';
     this.label.textContent = text;
