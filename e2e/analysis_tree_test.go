@@ -137,7 +137,10 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	c.screenshot("engine-after-move")
 
 	// A click on the second move of the first line plays both moves of the line up to it.
-	c.do(chromedp.Click(chromedp.CSS(`[data-testid=live-lines] li:first-child button:nth-of-type(2)`), chromedp.NodeVisible))
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-lines]`)))
+	pv := c.rect(`[data-testid=live-lines] li:first-child button:nth-of-type(2)`)
+	x, y := pv[0]+pv[2]/2, pv[1]+pv[3]/2
+	c.do(chromedp.MouseEvent(chromedp.MouseMoved, x, y), chromedp.Sleep(300*time.Millisecond), chromedp.MouseClickXY(x, y))
 	c.waitJS(`document.querySelectorAll('[data-testid=move-list] li[data-ply]').length === 5 && document.querySelector('[data-testid=move-list] li[data-ply="5"]').classList.contains('current')`, "the engine's two moves played")
 
 	// Flip turns the bar with the board; switching off clears bar and arrow.
@@ -159,6 +162,14 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	g.screenshot("gifford-arrival")
 	g.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
 	g.screenshot("page-gifford-engine")
+
+	// The other variants the engine plays: the bar fills and the best move is on the board.
+	for _, v := range []string{"timethief", "travelers", "chess10x8"} {
+		g.open("/analysis?variant=" + v)
+		g.click("engine-toggle")
+		g.waitJS(`document.querySelector('[data-testid=eval-bar]').dataset.score !== '' && document.querySelector('[data-testid=board] path.arrow-best, [data-testid=board] rect.mark-best') && document.querySelector('[data-testid=live-lines] li')`, v+": the evaluation and the best move")
+		g.screenshot(v + "-engine")
+	}
 
 	// A mate on the board: the bar is Black's, and the panel says the game is over.
 	g.open("/analysis?variant=chess&moves=f2f3,e7e5,g2g4,d8h4")

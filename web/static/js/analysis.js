@@ -56,6 +56,14 @@ export async function analysisPage(root) {
   const engineState = h('p', { class: 'muted live-state', 'data-testid': 'engine-state' }, 'Switch the engine on to see its evaluation and best moves as you go.');
   const liveLines = h('ol', { class: 'lines live-lines', 'data-testid': 'live-lines' });
   const live = liveEngine({ onLines: showLive, onState: liveStateShown });
+  let linesHeld = false, linesPending = null;
+  liveLines.addEventListener('pointerenter', () => { linesHeld = true; });
+  liveLines.addEventListener('pointerleave', () => {
+    linesHeld = false;
+    const draw = linesPending;
+    linesPending = null;
+    if (draw) draw();
+  });
   engineToggle.addEventListener('change', () => {
     if (engineToggle.checked) { stopSearch(); live.start(body()); } else { live.stop(); }
   });
@@ -305,16 +313,20 @@ export async function analysisPage(root) {
     else if (best) for (const sq of [best.from, best.to]) if (sq) st.best.push({ square: sq, cls: 'mark-best' });
     board.setArrows(arrows);
     marks();
-    clear(liveLines, lines.map((l) => h('li', {},
+    const draw = () => clear(liveLines, lines.map((l) => h('li', {},
       h('strong', {}, scoreText(whiteView(l.score, pos.turn) || l.score)), ' ',
       (l.san || l.pv || []).map((san, i) => [h('button', {
         type: 'button', class: 'link pv-move', title: 'Play the line up to here', onclick: () => playLine(l.pv.slice(0, i + 1)),
       }, san), ' ']))));
+    // Lines under the pointer stay put (a click must not land on a line redrawn under it);
+    // the newest are drawn when the pointer leaves them.
+    if (linesHeld) linesPending = draw; else draw();
   }
 
   /** liveStateShown says what the continuous analysis is doing. */
   function liveStateShown({ kind, text }) {
     engineState.dataset.state = kind;
+    if (kind === 'off' || kind === 'failed') linesPending = null;
     if (kind === 'off') {
       bar.clear();
       st.best = [];
