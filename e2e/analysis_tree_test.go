@@ -114,6 +114,7 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	e := newEnv(t)
 	c := e.client(t, "analyst")
 	c.open("/analysis?variant=chess&moves=e2e4,e7e5")
+	c.watchLayout()
 	if !eval[bool](c, `document.querySelector('[data-testid=eval-bar]').classList.contains('off')`) {
 		c.fail("the evaluation bar shows a score with the engine off")
 	}
@@ -125,6 +126,12 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 	c.waitJS(fmt.Sprintf(`Number(document.querySelector('[data-testid=live-lines]').dataset.depth) > %d`, first), "a deeper answer")
 	if n := eval[int](c, `document.querySelectorAll('[data-testid=live-lines] li').length`); n < 2 {
 		c.fail("%d engine lines, want the top 3 (at least 2)", n)
+	}
+	// The answers coming in move nothing on the page: the bar and the lines' room are there from the start.
+	if shift := eval[float64](c, `window.layoutShift`); shift > 0.01 {
+		c.fail("layout shift %.3f while the engine answered, want ~0; what moved: %s", shift, strings.Join(eval[[]string](c, `window.layoutShifted`), "; "))
+	} else {
+		t.Logf("layout shift while the engine answered: %.4f", shift)
 	}
 	c.do(chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=live-engine]`)))
 	c.screenshot("page-engine-on")

@@ -67,6 +67,9 @@ export async function analysisPage(root) {
   engineToggle.addEventListener('change', () => {
     if (engineToggle.checked) { stopSearch(); live.start(body()); } else { live.stop(); }
   });
+  const livePanel = h('section', { class: 'panel live-engine', 'data-testid': 'live-engine' },
+    h('div', { class: 'live-head' }, h('label', { class: 'switch' }, engineToggle, ' Engine'), engineScore, engineDepth),
+    engineState, liveLines);
   // A hidden page leaves the engine to others; shown again, it analyses again.
   document.addEventListener('visibilitychange', () => {
     if (!engineToggle.checked || !root.isConnected) return;
@@ -105,9 +108,7 @@ export async function analysisPage(root) {
           h('button', { type: 'button', class: 'secondary', onclick: () => location.assign(`/editor?variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(st.pos ? st.pos.fen : '')}`) }, 'Edit position')),
         err, status, fenOut, links),
       h('div', { 'data-testid': 'typed-slot' }, typedMoveForm(typed)),
-      h('section', { class: 'panel live-engine', 'data-testid': 'live-engine' },
-        h('div', { class: 'live-head' }, h('label', { class: 'switch' }, engineToggle, ' Engine'), engineScore, engineDepth),
-        engineState, liveLines),
+      livePanel,
       h('section', { class: 'panel moves-panel' }, h('h3', {}, 'Moves'), lineEl, forkEl,
         h('div', { class: 'row tree-tools' }, promoteBtn, deleteBtn)),
       special, variantSlot,
@@ -326,6 +327,7 @@ export async function analysisPage(root) {
   /** liveStateShown says what the continuous analysis is doing. */
   function liveStateShown({ kind, text }) {
     engineState.dataset.state = kind;
+    livePanel.classList.toggle('on', kind !== 'off');
     if (kind === 'off' || kind === 'failed') linesPending = null;
     if (kind === 'off') {
       bar.clear();
