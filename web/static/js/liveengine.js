@@ -54,6 +54,11 @@ export function liveEngine({ multipv = 3, onLines, onState }) {
         step++;
       } catch (e) {
         if (mine !== run || e.code === 'canceled') return;
+        if (e.code === 'too_complex' && step + 1 < THINK_MS.length) {
+          // The rules' work in this position outran the search's time: a longer search may fit it.
+          step++;
+          continue;
+        }
         const wait = Math.min(MAX_PAUSE_MS, 2000 * 2 ** refusals);
         if (e.code === 'rate_limited') {
           onState({ kind: 'waiting', text: `The server runs one analysis at a time per player, and another of yours is still running (another tab or window?); asking again in ${Math.round(wait / 1000)} s.` });
