@@ -86,7 +86,7 @@ export async function analysisPage(root) {
   const pgnIn = h('textarea', { rows: 5, 'aria-label': 'PGN to import', 'data-testid': 'pgn-input', placeholder: '[Variant "gifford"]\n1. d2//5 Nc6 …' });
   const importOut = h('div', { 'data-testid': 'import-output' });
   const fenOut = h('input', { type: 'text', class: 'wide', readonly: true, 'aria-label': 'Current position text', 'data-testid': 'current-fen' });
-  const links = h('div', { class: 'row' });
+  const links = h('div', { class: 'row links-row' });
   // The engine search whose answer the panel waits for, if any.
   let search = null;
   // The number of refreshes begun: only the last one draws.
