@@ -178,6 +178,17 @@ func TestBrowserAnalysisEngine(t *testing.T) {
 		g.screenshot(v + "-engine")
 	}
 
+	// A mate to come: M1 when White mates, -M1 when Black does; the bar is the mating side's.
+	for _, m := range []struct{ fen, score, white string }{
+		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "M1", "1.000"},
+		{"r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", "-M1", "0.000"},
+	} {
+		g.open("/analysis?" + url.Values{"variant": {"chess"}, "fen": {m.fen}}.Encode())
+		g.click("engine-toggle")
+		g.waitJS(fmt.Sprintf(`document.querySelector('[data-testid=eval-bar]').dataset.score === %q && document.querySelector('[data-testid=eval-bar]').dataset.white === %q`, m.score, m.white), "the bar at "+m.score)
+		g.screenshot("mate-" + m.score)
+	}
+
 	// A mate on the board: the bar is Black's, and the panel says the game is over.
 	g.open("/analysis?variant=chess&moves=f2f3,e7e5,g2g4,d8h4")
 	g.click("engine-toggle")
