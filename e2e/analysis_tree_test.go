@@ -93,9 +93,10 @@ func TestBrowserAnalysisTree(t *testing.T) {
 		c.fail("the exported PGN does not hold the tree:\n%s", pgn)
 	}
 
-	// A reload shows the main line of the address.
+	// A reload shows the main line of the address, and the variations this tab kept.
 	c.open("/analysis" + eval[string](c, `location.search`))
 	c.waitMoves("1. e4", "1… c5", "2. Nf3")
+	c.waitJS(`[...document.querySelectorAll('[data-testid=variation]')].map((v) => v.textContent).join(' | ') === '2. Nc3'`, "the variation 2. Nc3 kept over the reload")
 
 	// The exported PGN imported again gives the tree back, variations included.
 	c.open("/analysis")

@@ -5,7 +5,7 @@
 // searches once on request (POST /analyze) or for a mate (POST /solve). PGN imports (POST /import)
 // and exports with its variations (POST /pgn). Engine searches may wait in the server's queue:
 // the panel shows the place in line until the answer comes. The main line lives in the URL, so
-// a reload or a shared link shows the same board.
+// a reload or a shared link shows the same board; the tab keeps the variations over a reload.
 
 import { h, clear, toast } from './dom.js';
 import { api, engineSearch, ordinal } from './api.js';
@@ -28,9 +28,10 @@ export async function analysisPage(root) {
   const st = {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
-    root: treeRoot((params.get('moves') || '').split(',').filter(Boolean)),
-    node: null, chosen: 0, pos: null, hover: null, best: [],
+    root: null, node: null, chosen: 0, pos: null, hover: null, best: [],
   };
+  const moves = (params.get('moves') || '').split(',').filter(Boolean);
+  st.root = keptTree(st.variant, st.fen, moves) || treeRoot(moves);
   // Positions by request body: stepping through the tree asks the server once per board.
   const positions = new Map();
   st.node = lastOf(st.root);
@@ -188,6 +189,7 @@ export async function analysisPage(root) {
     const main = lineFrom(st.root);
     if (main.length) q.set('moves', main.map((n) => n.move).join(','));
     history.replaceState(null, '', '/analysis?' + q);
+    keepTree(st.variant, st.fen, st.root);
   }
 
   /**
@@ -439,6 +441,30 @@ export async function analysisPage(root) {
       open(games[0]);
     } catch (e) { clear(importOut, h('p', { class: 'form-error' }, e.message)); toast(e.message, 'error'); }
   }
+}
+
+const KEPT = 'timechess.analysis';
+
+/**
+ * keptTree is the tree this tab kept of the board the address shows (variant, position and
+ * main line alike), so that a reload keeps the variations; null if there is none.
+ */
+function keptTree(variant, fen, moves) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT));
+    if (!kept || kept.variant !== variant || kept.fen !== fen) return null;
+    const root = treeOf(kept.line);
+    return lineFrom(root).map((n) => n.move).join(',') === moves.join(',') ? root : null;
+  } catch {
+    return null;
+  }
+}
+
+/** keepTree keeps the tree for a reload of this tab (see keptTree). */
+function keepTree(variant, fen, root) {
+  try {
+    sessionStorage.setItem(KEPT, JSON.stringify({ variant, fen, line: lineOf(root) }));
+  } catch { /* storage full or off: a reload shows the main line alone */ }
 }
 
 /** lastOf is the last node of the line that node is on, from node on. */
