@@ -16,7 +16,7 @@ import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethief
 import { exportBar } from './exporter.js';
 import { turnBanner } from './notices.js';
 import { variantSelect } from './home.js';
-import { fenTurn } from './numbering.js';
+import { fenTurn, moveNumber } from './numbering.js';
 import { addMove, contains, isMainLine, lineFrom, lineOf, movesTo, nodes, promote, remove, treeOf, treeRoot } from './tree.js';
 import { forkChooser, moveTreeItems } from './treelist.js';
 import { EvalBar, whiteView } from './evalbar.js';
@@ -316,8 +316,9 @@ export async function analysisPage(root) {
     else if (best) for (const sq of [best.from, best.to]) if (sq) st.best.push({ square: sq, cls: 'mark-best' });
     board.setArrows(arrows);
     marks();
+    const first = moveNumber(fenTurn(pos.fen)) + ' ';
     const draw = () => clear(liveLines, lines.map((l) => h('li', {},
-      h('strong', {}, scoreText(whiteView(l.score, pos.turn) || l.score)), ' ',
+      h('strong', {}, scoreText(whiteView(l.score, pos.turn) || l.score)), ' ', h('span', { class: 'num' }, first),
       (l.san || l.pv || []).map((san, i) => [h('button', {
         type: 'button', class: 'link pv-move', title: 'Play the line up to here', onclick: () => playLine(l.pv.slice(0, i + 1)),
       }, san), ' ']))));
