@@ -16,14 +16,14 @@ export function whiteView(score, turn) {
 }
 
 /** whiteShare is White's part of the bar, 0 to 1, for a score from White's view. */
-export function whiteShare(v) {
+function whiteShare(v) {
   if (!v) return 0.5;
   if (v.mate !== undefined) return v.mate > 0 ? 1 : 0;
   return 1 / (1 + Math.exp(-0.00368208 * v.cp));
 }
 
 /** evalText writes a score from White's view: +0.35, -1.20, M3 (White mates), -M2. */
-export function evalText(v) {
+function evalText(v) {
   if (!v) return '';
   if (v.mate !== undefined) return (v.mate < 0 ? '-' : '') + 'M' + Math.abs(v.mate);
   return (v.cp > 0 ? '+' : '') + (v.cp / 100).toFixed(1);
