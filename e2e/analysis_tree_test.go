@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -105,6 +106,18 @@ func TestBrowserAnalysisTree(t *testing.T) {
 	c.waitMoves("1. e4", "1… c5", "2. Nf3")
 	c.waitJS(`[...document.querySelectorAll('[data-testid=variation]')].map((v) => v.textContent).join(' | ') === '2. Nc3'`, "the imported variation 2. Nc3")
 	c.screenshot("page-imported")
+
+	// A right click on a move opens its menu: 2. Nc3 made the main line, then 2. Nf3 deleted.
+	c.rightClickMove("Nc3")
+	c.waitJS(`[...document.querySelectorAll('[data-testid=move-menu] button')].map((b) => b.textContent).join('|') === 'Promote variation|Make main line|Delete from here'`, "the menu of 2. Nc3")
+	c.screenshot("page-move-menu")
+	c.click("menu-main-line")
+	c.waitMoves("1. e4", "1… c5", "2. Nc3")
+	c.waitJS(`!document.querySelector('[data-testid=move-menu]') && [...document.querySelectorAll('[data-testid=variation]')].map((v) => v.textContent).join(' | ') === '2. Nf3'`, "2. Nf3 a variation, the menu closed")
+	c.rightClickMove("Nf3")
+	c.click("menu-delete")
+	c.waitJS(`!document.querySelector('[data-testid=variation]') && !document.querySelector('[data-testid=move-list] button[data-san=Nf3]')`, "2. Nf3 deleted")
+	c.waitMoves("1. e4", "1… c5", "2. Nc3")
 }
 
 // TestBrowserAnalysisEngine switches the continuous engine on: the evaluation bar fills and
@@ -246,6 +259,15 @@ func (c *client) waitCurrent(san string) {
 func (c *client) clickMove(san string) {
 	c.t.Helper()
 	c.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`[data-testid=move-list] button[data-san=%q]`, san)), chromedp.NodeVisible))
+}
+
+// rightClickMove right-clicks the move with that SAN in the move list.
+func (c *client) rightClickMove(san string) {
+	c.t.Helper()
+	sel := fmt.Sprintf(`[data-testid=move-list] button[data-san=%q]`, san)
+	c.do(chromedp.ScrollIntoView(chromedp.CSS(sel)))
+	r := c.rect(sel)
+	c.do(chromedp.MouseClickXY(r[0]+r[2]/2, r[1]+r[3]/2, chromedp.ButtonType(input.MouseButtonRight)))
 }
 
 // expectBestFrom checks that the best-move arrow starts on a man of side.

@@ -1,6 +1,6 @@
 // The analysis board: play any legal move for either side (POST /position); a move played from
 // an earlier position starts a variation, kept in a tree (tree.js) and listed as lichess does
-// (treelist.js). The engine analyses the shown position continuously when switched on
+// (treelist.js), each move with a menu (movemenu.js). The engine analyses the shown position continuously when switched on
 // (liveengine.js), with an evaluation bar (evalbar.js) and the best move as an arrow; it also
 // searches once on request (POST /analyze) or for a mate (POST /solve). PGN imports (POST /import)
 // and exports with its variations (POST /pgn). Engine searches may wait in the server's queue:
@@ -19,6 +19,7 @@ import { variantSelect } from './home.js';
 import { fenTurn, moveNumber } from './numbering.js';
 import { addMove, contains, isMainLine, lineFrom, lineOf, movesTo, nodes, promote, remove, treeOf, treeRoot } from './tree.js';
 import { forkChooser, moveTreeItems } from './treelist.js';
+import { openMoveMenu } from './movemenu.js';
 import { EvalBar, whiteView } from './evalbar.js';
 import { liveEngine } from './liveengine.js';
 
@@ -166,7 +167,7 @@ export async function analysisPage(root) {
   }
 
   function drawLine() {
-    const items = moveTreeItems(st.root, st.node, go);
+    const items = moveTreeItems(st.root, st.node, go, moveMenu);
     clear(lineEl, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
     st.chosen = Math.min(st.chosen, Math.max(0, st.node.children.length - 1));
     clear(forkEl, forkChooser(st.node, st.chosen, go));
@@ -248,9 +249,27 @@ export async function analysisPage(root) {
 
   /** deleteHere deletes the shown move and its continuation, and shows the move before. */
   function deleteHere() {
-    const gone = st.node;
-    if (!gone.parent) return;
-    go(remove(gone));
+    deleteFrom(st.node);
+  }
+
+  /** deleteFrom deletes a move and its continuation; a board shown inside them goes to the move before. */
+  function deleteFrom(node) {
+    if (!node.parent) return;
+    const before = remove(node);
+    if (contains(node, st.node)) go(before);
+    else changed();
+  }
+
+  /** moveMenu shows a move and offers what can be done with it: promote, make main line, delete. */
+  function moveMenu(node, ev) {
+    go(node);
+    const items = [];
+    if (!isMainLine(node)) {
+      items.push(['Promote variation', () => { promote(node); changed(); }, 'menu-promote'],
+        ['Make main line', () => { while (promote(node)); changed(); }, 'menu-main-line']);
+    }
+    items.push(['Delete from here', () => deleteFrom(node), 'menu-delete']);
+    openMoveMenu(ev.clientX, ev.clientY, items);
   }
 
   async function typed(text) {

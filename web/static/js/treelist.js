@@ -8,12 +8,14 @@ import { moveNumber } from './numbering.js';
 /**
  * moveTreeItems draws the tree below root as the items of an ol.move-list: one li per main
  * line move (data-ply its place on the main line), one li.variations after a move that has
- * alternatives. go(node) is called with the clicked move.
+ * alternatives. go(node) is called with the clicked move, menu(node, event) with a move
+ * right-clicked.
  */
-export function moveTreeItems(root, current, go) {
+export function moveTreeItems(root, current, go, menu) {
   const button = (n, numbered) => h('button', {
-    type: 'button', class: 'link move' + (n === current ? ' current' : ''), title: n.move,
+    type: 'button', class: 'link move' + (n === current ? ' current' : ''), title: n.move + ' (right click: more)',
     'data-san': n.san || n.move, 'aria-current': n === current ? 'true' : false, onclick: () => go(n),
+    oncontextmenu: (ev) => { ev.preventDefault(); menu(n, ev); },
   }, numbered && n.turn ? [h('span', { class: 'num' }, moveNumber(n.turn)), ' '] : null, n.san || n.move);
   // inline writes a variation from its first move on, nested variations in brackets.
   const inline = (first) => {
