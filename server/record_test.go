@@ -33,6 +33,8 @@ func TestRecordWritesVariations(t *testing.T) {
 			mv("d2//3", line(mv("e4"))), mv("Nc6"))},
 			"1. d2//3 (1. e4) 1... Nc6 *"},
 		{"no moves", map[string]any{"variant": "chess", "line": line()}, "*"},
+		{"mate", map[string]any{"variant": "chess", "line": line(mv("f3"), mv("e5"), mv("g4", line(mv("Kf2"))), mv("Qh4"))},
+			"1. f3 e5 2. g4 (2. Kf2) 2... Qh4# 0-1"},
 	}
 	for _, c := range cases {
 		res := ts.call("POST", "/api/v1/pgn", "", c.body, http.StatusOK, nil)
