@@ -200,11 +200,13 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// importedGame is one game read from PGN.
+// importedGame is one game read from PGN: its main line (Moves), and the
+// same with its variations (Line, in the shape of POST /api/v1/pgn).
 type importedGame struct {
 	Variant string            `json:"variant"`
 	FEN     string            `json:"fen"`
 	Moves   []string          `json:"moves"`
+	Line    []recordMove      `json:"line"`
 	Tags    map[string]string `json:"tags"`
 	Result  string            `json:"result"`
 }
@@ -249,14 +251,14 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// describeImport lists an imported game's main line in coordinates.
+// describeImport lists an imported game's main line in coordinates, and
+// the same with its variations.
 func describeImport(g *game.Game) importedGame {
 	out := importedGame{Variant: g.Variant().Spec().Name, FEN: g.StartFEN(), Moves: []string{}, Tags: map[string]string{},
 		Result: g.Status().Result.String()}
-	p := g.Start()
-	for _, ply := range g.Plies() {
-		out.Moves = append(out.Moves, notation.Coord(p, ply.Move))
-		p.Make(ply.Move)
+	out.Line = recordLine(g.Start(), g.Plies())
+	for _, m := range out.Line {
+		out.Moves = append(out.Moves, m.Move)
 	}
 	for _, t := range g.Tags {
 		out.Tags[t.Name] = t.Value

@@ -80,6 +80,9 @@ func TestHostilePositionsAnswerInBound(t *testing.T) {
 		}, http.StatusCreated},
 		{"import", "/api/v1/import", func(fen string) any { return map[string]any{"pgn": pgnOf(fen)} }, http.StatusOK},
 		{"why", "/api/v1/why", func(fen string) any { return map[string]any{"variant": "travelers", "fen": fen, "move": "a1"} }, http.StatusOK},
+		{"record", "/api/v1/pgn", func(fen string) any {
+			return map[string]any{"variant": "travelers", "fen": fen, "line": []any{map[string]any{"move": "a2a3"}}}
+		}, http.StatusOK},
 	}
 	n := 0
 	for _, fen := range []string{queens16, queens8} {

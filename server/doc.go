@@ -42,6 +42,7 @@
 //	analysis.go      position, analyze, solve, import and PGN endpoints
 //	why.go           why a move is refused (POST /api/v1/why, a game's why), without playing it
 //	analysisqueue.go the analysis queue: one job per address, yielding to live games
+//	record.go        the PGN of an analysis board's moves with their variations
 //	engine.go        the engine's replies in games, most urgent clock first
 //	comments.go      comments, with their author's role
 //	seeks.go         the open seeks; lobby.go fans them out

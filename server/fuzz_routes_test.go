@@ -19,8 +19,8 @@ import (
 
 // fuzzRoutes are the API's routes; ID in a path stands for the fuzzed id.
 // Those that take a body get the fuzzed one. (The routes that compute over
-// a position, /position, /analyze, /solve and /import, are the hostile
-// tests' and the budget's.)
+// a position, /position, /analyze, /solve, /import and /pgn, are the
+// hostile tests' and the budget's.)
 var fuzzRoutes = []struct {
 	method, path string
 	body         bool

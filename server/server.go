@@ -314,6 +314,7 @@ func (s *Server) routes() http.Handler {
 	handle("POST /api/v1/import", create(s.handleImport))
 	handle("POST /api/v1/analyze", s.handleAnalyze)
 	handle("POST /api/v1/solve", s.handleSolve)
+	handle("POST /api/v1/pgn", s.handleRecord)
 	handle("GET /api/v1/analysis/{job}", s.handleAnalysisJob)
 	handle("DELETE /api/v1/analysis/{job}", s.handleCancelAnalysis)
 	handle("GET /healthz", s.handleHealth)

@@ -11,7 +11,9 @@
 //	/game/{id}   play or watch a game; a friend's invitation link is /game/{id}#seat=TOKEN,
 //	             an open game's link is /game/{id} itself (a visitor joins with one click); an id that names
 //	             no game gets a page that says so
-//	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N), engine lines, PGN import
+//	/analysis    analysis board (?variant=&fen=&moves=a,b&mate=N, moves the main line): variations
+//	             as a tree, continuous engine analysis with an evaluation bar and best-move arrow,
+//	             engine lines, PGN import and export
 //	/editor      position editor (?variant=&fen=)
 //	/rules       the variants, a line each on what is special about it (rules.go)
 //	/rules/{v}   the rules document of variant v (docs/rules/*.md, package timechess/docs),

@@ -1,9 +1,13 @@
-// The analysis board: play any legal move for either side (POST /position), ask the engine
-// for a score and lines (POST /analyze), search for a mate (POST /solve), and import PGN
-// (POST /import). Engine searches may wait in the server's queue: the panel shows the place in
-// line until the answer comes. The state lives in the URL, so a reload or a shared link shows the same board.
+// The analysis board: play any legal move for either side (POST /position); a move played from
+// an earlier position starts a variation, kept in a tree (tree.js) and listed as lichess does
+// (treelist.js), each move with a menu (movemenu.js). The engine analyses the shown position continuously when switched on
+// (liveengine.js), with an evaluation bar (evalbar.js) and the best move as an arrow; it also
+// searches once on request (POST /analyze) or for a mate (POST /solve). PGN imports (POST /import)
+// and exports with its variations (POST /pgn). Engine searches may wait in the server's queue:
+// the panel shows the place in line until the answer comes. The main line lives in the URL, so
+// a reload or a shared link shows the same board; the tab keeps the variations over a reload.
 
-import { h, clear, errorText } from './dom.js';
+import { h, clear, toast, errorText } from './dom.js';
 import { api, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
@@ -20,8 +24,13 @@ import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
 import { variantSelect, variantTitle } from './home.js';
 import { rulesLink } from './ruleslinks.js';
-import { backCue, fenTurn, moveNumber } from './numbering.js';
-import { TimelinesPicture, TravelControl, hasTimelines, turnOf } from './timelines.js';
+import { fenTurn, moveNumber } from './numbering.js';
+import { addMove, contains, isMainLine, lineFrom, lineOf, movesTo, nodes, pathTo, promote, remove, treeOf, treeRoot } from './tree.js';
+import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
+import { forkChooser, moveTreeItems } from './treelist.js';
+import { openMoveMenu } from './movemenu.js';
+import { EvalBar, whiteView } from './evalbar.js';
+import { liveEngine } from './liveengine.js';
 
 /** analysisPage draws the analysis board into root. */
 export async function analysisPage(root) {
@@ -29,16 +38,19 @@ export async function analysisPage(root) {
   const st = {
     variant: params.get('variant') || 'chess',
     fen: params.get('fen') || '',
-    line: lineOf((params.get('moves') || '').split(',').filter(Boolean)),
-    cursor: 0, pos: null, hover: null, tapped: null, picked: null,
+    root: null, node: null, chosen: 0, pos: null, hover: null, tapped: null, picked: null, best: [],
   };
-  // Positions by request body: stepping through the line asks the server once per board.
+  const moves = (params.get('moves') || '').split(',').filter(Boolean);
+  st.root = keptTree(st.variant, st.fen, moves) || treeRoot(moves);
+  // Positions by request body: stepping through the tree asks the server once per board.
   const positions = new Map();
-  st.cursor = st.line.length;
+  st.node = lastOf(st.root);
+  const bar = new EvalBar();
   const board = new Board({
     label: 'Analysis board',
     onGesture: async (cands) => { const m = await choose(cands); if (m) push(m.coord); },
     onHover: (sq) => { st.hover = sq; marks(); },
+    onOrient: (side) => bar.orient(side),
     // A King's backward travel is chosen on the timelines picture: selecting the King starts it.
     onSelect: (sq) => travel.select(sq),
     aside: (m) => m.kind === 'back' && hasTimelines(st.variant),
@@ -49,23 +61,53 @@ export async function analysisPage(root) {
   const explainRefusal = refusalExplainer(board, note, (move) => api('POST', '/why', body({ move })),
     (g) => refusalAside(board.position, g, board.legal()));
   const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks(), refuse: (g) => explainRefusal(g) });
-  // The timelines picture of the line (time-travel variants only), below the board, and the
-  // backward travels chosen on it.
-  const timelines = new TimelinesPicture({ open: (ply) => go(ply) });
+  // The timelines picture of the shown line (time-travel variants only), below the board, and
+  // the backward travels chosen on it; its plies are those of lineNodes.
+  const timelines = new TimelinesPicture({ open: (ply) => go(nodeAt(ply)) });
   const travel = new TravelControl({
-    picture: timelines, board, now: () => st.pos, positionAt, play: (m) => push(m.coord), restore: () => refresh(),
+    picture: timelines, board, now: () => st.pos, positionAt: (ply) => positionAt(nodeAt(ply)),
+    play: (m) => push(m.coord), restore: () => refresh(),
   });
   const timelineSlot = h('div', { class: 'timeline-slot' });
-  // The Timelines of the line (POST /timelines) by request body.
+  // The Timelines of a line (POST /timelines) by request body.
   const histories = new Map();
-  let hist = null;
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
   const status = h('div', { class: 'status', role: 'status', 'data-testid': 'status' });
   const banner = turnBanner();
   const gifford = giffordTray(board, (m) => push(m.coord));
-  const lineEl = h('ol', { class: 'move-list', 'data-testid': 'move-list' });
+  const lineEl = h('ol', { class: 'move-list move-tree', 'data-testid': 'move-list' });
+  const forkEl = h('div', { class: 'fork-slot' });
+  const promoteBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'promote', title: 'Make this variation the line it branches from (the other becomes a variation)', onclick: () => { if (promote(st.node)) changed(); } }, 'Promote variation');
+  const deleteBtn = h('button', { type: 'button', class: 'small secondary', 'data-testid': 'delete-move', title: 'Delete this move and every move after it', onclick: deleteHere }, 'Delete from here');
+  const engineToggle = h('input', { type: 'checkbox', 'data-testid': 'engine-toggle', 'aria-label': 'Engine: analyse the shown position continuously' });
+  const engineScore = h('strong', { class: 'live-score', 'data-testid': 'engine-score' });
+  const engineDepth = h('span', { class: 'muted', 'data-testid': 'engine-depth' });
+  const engineState = h('p', { class: 'muted live-state', 'data-testid': 'engine-state' }, 'Switch the engine on to see its evaluation and best moves as you go.');
+  const liveLines = h('ol', { class: 'lines live-lines', 'data-testid': 'live-lines' });
+  const live = liveEngine({ onLines: showLive, onState: liveStateShown });
+  let linesHeld = false, linesPending = null;
+  liveLines.addEventListener('pointerenter', () => { linesHeld = true; });
+  liveLines.addEventListener('pointerleave', () => {
+    linesHeld = false;
+    const draw = linesPending;
+    linesPending = null;
+    if (draw) draw();
+  });
+  engineToggle.addEventListener('change', () => {
+    if (engineToggle.checked) { stopSearch(); live.start(body()); } else { live.stop(); }
+  });
+  const livePanel = h('section', { class: 'panel live-engine', 'data-testid': 'live-engine' },
+    h('div', { class: 'live-head' }, h('label', { class: 'switch' }, engineToggle, ' Engine'), engineScore, engineDepth),
+    engineState, liveLines);
+  // A hidden page leaves the engine to others; shown again, it analyses again.
+  document.addEventListener('visibilitychange', () => {
+    if (!engineToggle.checked || !root.isConnected) return;
+    if (!document.hidden) { live.start(body()); return; }
+    live.pause();
+    liveStateShown({ kind: 'paused', text: 'Paused while this page is hidden; it goes on when you come back.' });
+  });
   const special = h('div');
   const variantSlot = h('div');
   const engineOut = h('div', { class: 'engine-out', 'data-testid': 'engine-output', 'aria-live': 'polite' });
@@ -75,29 +117,33 @@ export async function analysisPage(root) {
   const pgnIn = h('textarea', { rows: 5, 'aria-label': 'PGN to import', 'data-testid': 'pgn-input', placeholder: '[Variant "gifford"]\n1. d2//5 Nc6 …' });
   const importOut = h('div', { 'data-testid': 'import-output' });
   const fenOut = h('input', { type: 'text', class: 'wide', readonly: true, 'aria-label': 'Current position text', 'data-testid': 'current-fen' });
-  const links = h('div', { class: 'row' });
+  const links = h('div', { class: 'row links-row' });
   // The engine search whose answer the panel waits for, if any.
   let search = null;
+  // The number of refreshes begun: only the last one draws.
+  let refreshes = 0;
 
   clear(root, h('section', { class: 'game-layout' },
-    h('div', { class: 'board-col' }, banner.el, board.el, explode.el, gifford.el, timelineSlot,
+    h('div', { class: 'board-col' }, banner.el, h('div', { class: 'board-eval' }, bar.el, board.el), explode.el, gifford.el, timelineSlot,
       h('div', { class: 'below-board' },
         h('div', { class: 'row nav-row' },
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Start', onclick: () => go(0) }, '«'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Back', 'data-testid': 'nav-back', onclick: () => go(st.cursor - 1) }, '‹'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'Forward', 'data-testid': 'nav-forward', onclick: () => go(st.cursor + 1) }, '›'),
-          h('button', { type: 'button', class: 'small', 'aria-label': 'End', onclick: () => go(st.line.length) }, '»')),
-        boardTools(board), exportBar(board, 'timechess-analysis'))),
-    h('aside', { class: 'side-col' },
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Start', title: 'Start (Home)', onclick: () => go(st.root) }, '«'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Back', title: 'Back (←)', 'data-testid': 'nav-back', onclick: back }, '‹'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'Forward', title: 'Forward (→)', 'data-testid': 'nav-forward', onclick: forward }, '›'),
+          h('button', { type: 'button', class: 'small', 'aria-label': 'End', title: 'End of this line (End)', onclick: () => go(lastOf(st.node)) }, '»')),
+        boardTools(board), exportBar(board, 'timechess-analysis', undefined, pgnText))),
+    h('aside', { class: 'side-col analysis-side' },
       h('section', { class: 'panel' }, h('h2', {}, 'Analysis board'),
         h('label', {}, 'Variant ', vsel), fenIn,
-        h('div', { class: 'row' }, h('button', { type: 'button', 'data-testid': 'analysis-load', onclick: () => { st.variant = vsel.value; st.fen = fenIn.value.trim(); st.line = []; st.cursor = 0; refresh(); } }, 'Set up'),
+        h('div', { class: 'row' }, h('button', { type: 'button', 'data-testid': 'analysis-load', onclick: () => { st.variant = vsel.value; st.fen = fenIn.value.trim(); st.root = treeRoot(); st.node = st.root; refresh(); } }, 'Set up'),
           h('button', { type: 'button', class: 'secondary', onclick: () => location.assign(`/editor?variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(st.pos ? st.pos.fen : '')}`) }, 'Edit position')),
         err, status, fenOut, links),
       h('div', { 'data-testid': 'typed-slot' }, typedMoveForm(typed)),
-      h('section', { class: 'panel' }, h('h3', {}, 'Moves'), lineEl),
+      livePanel,
+      h('section', { class: 'panel moves-panel' }, h('h3', {}, 'Moves'), lineEl, forkEl,
+        h('div', { class: 'row tree-tools' }, promoteBtn, deleteBtn)),
       special, variantSlot,
-      h('section', { class: 'panel' }, h('h3', {}, 'Engine'),
+      h('section', { class: 'panel' }, h('h3', {}, 'Engine search'),
         h('div', { class: 'row' }, h('label', {}, 'ms ', movetime), h('label', {}, 'lines ', multipv),
           h('button', { type: 'button', 'data-testid': 'analyze', onclick: analyze }, 'Analyse')),
         h('div', { class: 'row' }, h('label', {}, 'mate in ', mateN),
@@ -106,18 +152,19 @@ export async function analysisPage(root) {
       h('section', { class: 'panel' }, h('h3', {}, 'Import PGN'), pgnIn,
         h('button', { type: 'button', 'data-testid': 'import', onclick: importPGN }, 'Import'), importOut))));
 
+  document.addEventListener('keydown', navKey, true);
   await refresh();
   if (params.get('mate')) solve();
 
-  function body(extra = {}, n = st.cursor) {
-    const b = { variant: st.variant, moves: st.line.slice(0, n).map((m) => m.move), ...extra };
+  function body(extra = {}, node = st.node) {
+    const b = { variant: st.variant, moves: movesTo(node), ...extra };
     if (st.fen) b.fen = st.fen;
     return b;
   }
 
-  /** positionAt is the board after the first n moves of the line. */
-  function positionAt(n) {
-    const b = body({}, n);
+  /** positionAt is the board at a node of the tree. */
+  function positionAt(node) {
+    const b = body({}, node);
     const key = JSON.stringify(b);
     if (!positions.has(key)) {
       const p = api('POST', '/position', b);
@@ -133,75 +180,103 @@ export async function analysisPage(root) {
    * their SAN. A few boards are asked for at a time.
    */
   async function resolveLine() {
-    const line = st.line;
-    const todo = line.map((m, i) => i).filter((i) => !line[i].turn);
+    const tree = st.root;
+    const todo = nodes(tree).filter((n) => !n.turn);
     const work = async () => {
-      while (todo.length && st.line === line) {
-        const i = todo.shift();
+      while (todo.length && st.root === tree) {
+        const n = todo.shift();
         try {
-          const pos = await positionAt(i);
-          Object.assign(line[i], described(pos, line[i].move));
+          const pos = await positionAt(n.parent);
+          Object.assign(n, described(pos, n.move));
         } catch { return; }
       }
     };
     await Promise.all([work(), work(), work(), work()]);
-    if (st.line === line) drawLine();
+    if (st.root === tree) drawLine();
   }
 
   function drawLine() {
-    const written = lineMoves();
-    clear(lineEl, st.line.length ? st.line.flatMap((m, i) => {
-      const li = h('li', { class: i + 1 === st.cursor ? 'current' : '', 'data-ply': i + 1 },
-        h('button', { type: 'button', class: 'link', title: m.move, onclick: () => go(i + 1) },
-          m.turn ? h('span', { class: 'num' }, moveNumber(m.turn)) : null, m.turn ? ' ' : null, m.san || m.move));
-      const b = hist && hist.boards.length === st.line.length + 1 && (hist.branches || []).find((x) => x.ply === i + 1);
-      if (!b || !m.turn) return [li];
-      const cue = backCue(b, written, turnOf(hist.boards[i + 1].turn + 1));
-      return [li, h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + (i + 1) },
-        h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why))];
-    }) : h('li', { class: 'muted' }, 'No moves yet'));
+    const items = moveTreeItems(st.root, st.node, go, moveMenu);
+    clear(lineEl, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
+    st.chosen = Math.min(st.chosen, Math.max(0, st.node.children.length - 1));
+    clear(forkEl, forkChooser(st.node, st.chosen, go));
+    promoteBtn.disabled = isMainLine(st.node);
+    deleteBtn.disabled = !st.node.parent;
+    // The current move scrolled into the list's view, the page left where it is.
+    const cur = lineEl.querySelector('button.current');
+    if (cur) {
+      const r = cur.getBoundingClientRect(), box = lineEl.getBoundingClientRect();
+      if (r.top < box.top) lineEl.scrollTop -= box.top - r.top;
+      else if (r.bottom > box.bottom) lineEl.scrollTop += r.bottom - box.bottom;
+    }
   }
 
-  /** lineMoves are the line's moves as the move list writes them: {san, number, side}. */
-  function lineMoves() {
-    return st.line.map((m) => ({ san: m.san || m.move, ...(m.turn || {}) }));
+  /** changed redraws after the tree changed shape and keeps the main line in the URL. */
+  function changed() {
+    drawLine();
+    const q = new URLSearchParams({ variant: st.variant });
+    if (st.fen) q.set('fen', st.fen);
+    const main = lineFrom(st.root);
+    if (main.length) q.set('moves', main.map((n) => n.move).join(','));
+    history.replaceState(null, '', '/analysis?' + q);
+    keepTree(st.variant, st.fen, st.root);
+  }
+
+  /** lineNodes is the line the board shows: the moves to the current node and the rest of its line. */
+  function lineNodes() {
+    return [...pathTo(st.node), ...lineFrom(st.node)];
+  }
+
+  /** nodeAt is the node after ply n of the shown line (0: the start). */
+  function nodeAt(n) {
+    return n <= 0 ? st.root : lineNodes()[n - 1] || st.node;
   }
 
   /**
-   * drawTimelines shows the picture of the whole line (time-travel variants only), its Timelines
+   * drawTimelines shows the picture of the shown line (time-travel variants only), its Timelines
    * read once per line.
    */
   async function drawTimelines() {
     travel.stop();
-    if (!hasTimelines(st.variant)) { hist = null; clear(timelineSlot); return; }
-    const b = body({}, st.line.length);
+    if (!hasTimelines(st.variant)) { clear(timelineSlot); return; }
+    const line = lineNodes();
+    const b = body({}, line.length ? line[line.length - 1] : st.root);
     const key = JSON.stringify(b);
     if (!histories.has(key)) {
       const p = api('POST', '/timelines', b);
       histories.set(key, p);
       p.catch(() => histories.delete(key));
     }
+    let hist;
     try {
-      const got = await histories.get(key);
-      if (JSON.stringify(body({}, st.line.length)) !== key) return; // the line changed meanwhile
-      hist = got;
-    } catch (e) { err.textContent = e.message; return; }
+      hist = await histories.get(key);
+    } catch (e) { err.textContent = errorText(e); return; }
+    if (lineNodes().length !== line.length || lineNodes().some((n, i) => n !== line[i])) return; // the line changed meanwhile
     if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
     timelines.scroller.style.minHeight = '';
-    timelines.draw(hist, { moves: lineMoves(), current: st.cursor, viewing: null, orientation: board.orientation });
+    const moves = line.map((n) => ({ san: n.san || n.move, ...(n.turn || {}) }));
+    timelines.draw(hist, { moves, current: pathTo(st.node).length, viewing: null, orientation: board.orientation });
     travel.offer();
-    drawLine();
   }
 
+  /**
+   * refresh shows the board of the current node; false when the server refused it. A refresh
+   * overtaken by a newer one (keys pressed fast) leaves the board to it.
+   */
   async function refresh() {
+    const mine = ++refreshes;
     err.textContent = '';
+    let pos;
     try {
-      st.pos = await positionAt(st.cursor);
+      await live.pause();
+      pos = await positionAt(st.node);
     } catch (e) {
+      if (mine !== refreshes) return true;
       err.textContent = errorText(e);
       return false;
     }
-    const pos = st.pos;
+    if (mine !== refreshes) return true;
+    st.pos = pos;
     if (!board.position || board.position.fen !== pos.fen) {
       st.tapped = null;
       st.picked = null;
@@ -216,13 +291,12 @@ export async function analysisPage(root) {
     status.textContent = pos.status.over ? `Game over: ${pos.status.result} (${pos.status.reason})` : `${pos.turn === 'white' ? 'White' : 'Black'} to move` + ((pos.check || []).length ? ' — check' : '');
     clear(special, specialPanel(pos.moves || [], (m) => push(m.coord), st.variant, (pos.travelers || {}).supports));
     clear(variantSlot, giffordPanel(pos), travelersPanel(pos), timethiefPanel(pos, pos.moves || [], (m) => push(m.coord), marks));
-    drawLine();
+    changed();
     drawTimelines();
-    if (st.line.some((m) => !m.turn)) resolveLine();
-    const q = new URLSearchParams({ variant: st.variant });
-    if (st.fen) q.set('fen', st.fen);
-    if (st.line.length) q.set('moves', st.line.map((m) => m.move).join(','));
-    history.replaceState(null, '', '/analysis?' + q);
+    if (nodes(st.root).some((n) => !n.turn)) resolveLine();
+    st.best = [];
+    board.setArrows([]);
+    if (engineToggle.checked) live.start(body());
     const fenQ = `variant=${encodeURIComponent(st.variant)}&fen=${encodeURIComponent(pos.fen)}`;
     clear(links, h('a', { href: '/?' + fenQ, 'data-testid': 'play-from-here' }, 'Play a game from here'), rulesLink(st.variant, await variantTitle(st.variant)));
     return true;
@@ -233,7 +307,7 @@ export async function analysisPage(root) {
     if (!st.pos || travel.landing()) return;
     const focus = st.tapped || st.hover;
     board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), st.picked || st.hover)], 'variant');
-    board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus)]);
+    board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus), ...st.best]);
   }
 
   /**
@@ -250,13 +324,14 @@ export async function analysisPage(root) {
     return false;
   }
 
+  /** push plays a move from the shown position: the next move of the line, or a new variation. */
   async function push(move) {
-    const saved = { line: st.line, cursor: st.cursor };
-    st.line = st.line.slice(0, st.cursor).concat([{ move, ...described(st.pos, move) }]);
-    st.cursor++;
+    const from = st.node;
+    const known = from.children.find((c) => c.move === move);
+    st.node = addMove(from, move, described(st.pos, move));
     if (!(await refresh())) {
-      st.line = saved.line;
-      st.cursor = saved.cursor;
+      if (!known) remove(st.node);
+      st.node = from;
       const msg = err.textContent;
       await refresh();
       throw new Error(msg);
@@ -264,14 +339,138 @@ export async function analysisPage(root) {
     stopSearch();
   }
 
+  /** deleteHere deletes the shown move and its continuation, and shows the move before. */
+  function deleteHere() {
+    deleteFrom(st.node);
+  }
+
+  /** deleteFrom deletes a move and its continuation; a board shown inside them goes to the move before. */
+  function deleteFrom(node) {
+    if (!node.parent) return;
+    const before = remove(node);
+    if (contains(node, st.node)) go(before);
+    else changed();
+  }
+
+  /** moveMenu shows a move and offers what can be done with it: promote, make main line, delete. */
+  function moveMenu(node, ev) {
+    go(node);
+    const items = [];
+    if (!isMainLine(node)) {
+      items.push(['Promote variation', () => { promote(node); changed(); }, 'menu-promote'],
+        ['Make main line', () => { while (promote(node)); changed(); }, 'menu-main-line']);
+    }
+    items.push(['Delete from here', () => deleteFrom(node), 'menu-delete']);
+    openMoveMenu(ev.clientX, ev.clientY, items);
+  }
+
   async function typed(text) {
     const m = findMove(st.pos, text);
     await push(m ? m.coord : text);
   }
 
-  function go(n) {
-    st.cursor = Math.max(0, Math.min(st.line.length, n));
+  function go(node) {
+    if (!contains(st.root, node)) return;
+    st.node = node;
+    st.chosen = 0;
     refresh();
+  }
+
+  function back() {
+    if (st.node.parent) go(st.node.parent);
+  }
+
+  function forward() {
+    const next = st.node.children[st.chosen] || st.node.children[0];
+    if (next) go(next);
+  }
+
+  /**
+   * navKey steps through the tree: ← → along the line (→ takes the move chosen at a fork),
+   * ↑ ↓ choose at a fork, Home and End. It leaves typing alone, and the board's own arrow keys
+   * to a player who reached the board with the keyboard.
+   */
+  function navKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !root.isConnected) return;
+    const t = ev.target;
+    if (t.closest && t.closest('input, textarea, select, dialog, [contenteditable]')) return;
+    if (t === board.svg && board.keyboard) return;
+    const kids = st.node.children.length;
+    switch (ev.key) {
+      case 'ArrowLeft': back(); break;
+      case 'ArrowRight': forward(); break;
+      case 'ArrowUp': if (kids < 2) return; st.chosen = (st.chosen + kids - 1) % kids; drawLine(); break;
+      case 'ArrowDown': if (kids < 2) return; st.chosen = (st.chosen + 1) % kids; drawLine(); break;
+      case 'Home': go(st.root); break;
+      case 'End': go(lastOf(st.node)); break;
+      default: return;
+    }
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+
+  /** showLive draws an answer of the continuous analysis: bar, arrow, score and lines. */
+  function showLive(r, ms) {
+    const pos = st.pos;
+    const lines = r.lines || [];
+    const v = lines.length ? whiteView(lines[0].score, pos.turn) : null;
+    if (v) bar.show(v);
+    else if (pos.status.over) bar.result(pos.status.result);
+    else bar.clear('no evaluation');
+    engineScore.textContent = v ? scoreText(v) : '';
+    engineDepth.textContent = `depth ${r.depth}` + (r.shortened ? ' (cut short)' : '') + ` · ${(ms / 1000).toFixed(1)} s`;
+    liveLines.dataset.depth = r.depth;
+    const best = lines.length && (pos.moves || []).find((m) => m.coord === (lines[0].pv || [])[0]);
+    st.best = [];
+    const arrows = [];
+    if (best && best.from && best.to && best.from !== best.to) arrows.push({ from: best.from, to: best.to, cls: 'arrow-best' });
+    else if (best) for (const sq of [best.from, best.to]) if (sq) st.best.push({ square: sq, cls: 'mark-best' });
+    board.setArrows(arrows);
+    marks();
+    const first = moveNumber(fenTurn(pos.fen)) + ' ';
+    const draw = () => clear(liveLines, lines.map((l) => h('li', {},
+      h('strong', {}, scoreText(whiteView(l.score, pos.turn) || l.score)), ' ', h('span', { class: 'num' }, first),
+      (l.san || l.pv || []).map((san, i) => [h('button', {
+        type: 'button', class: 'link pv-move', title: 'Play the line up to here', onclick: () => playLine(l.pv.slice(0, i + 1)),
+      }, san), ' ']))));
+    // Lines under the pointer stay put (a click must not land on a line redrawn under it);
+    // the newest are drawn when the pointer leaves them.
+    if (linesHeld) linesPending = draw; else draw();
+  }
+
+  /** liveStateShown says what the continuous analysis is doing. */
+  function liveStateShown({ kind, text }) {
+    engineState.dataset.state = kind;
+    livePanel.classList.toggle('on', kind !== 'off');
+    if (kind === 'off' || kind === 'failed') linesPending = null;
+    if (kind === 'off') {
+      bar.clear();
+      st.best = [];
+      board.setArrows([]);
+      marks();
+      engineScore.textContent = '';
+      engineDepth.textContent = '';
+      clear(liveLines);
+      engineState.textContent = 'Switch the engine on to see its evaluation and best moves as you go.';
+      return;
+    }
+    if (kind === 'failed') { bar.clear('no evaluation'); clear(liveLines); }
+    engineState.textContent = text;
+    engineState.classList.toggle('form-error', kind === 'failed');
+  }
+
+  /** playLine plays engine moves one after the other from the shown position. */
+  async function playLine(moves) {
+    try {
+      for (const m of moves) await push(m);
+    } catch (e) { toast(e.message, 'error'); }
+  }
+
+  /** pgnText writes the tree as PGN with its variations (POST /pgn). */
+  async function pgnText() {
+    const b = { variant: st.variant, line: lineOf(st.root) };
+    if (st.fen) b.fen = st.fen;
+    return api('POST', '/pgn', b);
   }
 
   /**
@@ -290,6 +489,10 @@ export async function analysisPage(root) {
    * hands its answer to show; a newer search or a move on the board replaces it.
    */
   async function runSearch(path, b, thinking, show) {
+    if (engineToggle.checked) {
+      engineToggle.checked = false;
+      live.stop();
+    }
     while (search) await stopSearch(); // a click while the last one was being canceled
     const mine = engineSearch(path, b, (job) => { if (search === mine) clear(engineOut, waiting(job, thinking)); });
     search = mine;
@@ -340,8 +543,8 @@ export async function analysisPage(root) {
         vsel.value = g.variant;
         st.fen = g.fen || '';
         fenIn.value = st.fen;
-        st.line = lineOf(g.moves || []);
-        st.cursor = st.line.length;
+        st.root = g.line ? treeOf(g.line) : treeRoot(g.moves || []);
+        st.node = lastOf(st.root);
         refresh();
       };
       clear(importOut, h('ul', {}, games.map((g, i) => h('li', {},
@@ -352,9 +555,34 @@ export async function analysisPage(root) {
   }
 }
 
-/** lineOf turns move texts into line entries whose SAN and number are not known yet. */
-function lineOf(moves) {
-  return moves.map((move) => ({ move }));
+const KEPT = 'timechess.analysis';
+
+/**
+ * keptTree is the tree this tab kept of the board the address shows (variant, position and
+ * main line alike), so that a reload keeps the variations; null if there is none.
+ */
+function keptTree(variant, fen, moves) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT));
+    if (!kept || kept.variant !== variant || kept.fen !== fen) return null;
+    const root = treeOf(kept.line);
+    return lineFrom(root).map((n) => n.move).join(',') === moves.join(',') ? root : null;
+  } catch {
+    return null;
+  }
+}
+
+/** keepTree keeps the tree for a reload of this tab (see keptTree). */
+function keepTree(variant, fen, root) {
+  try {
+    sessionStorage.setItem(KEPT, JSON.stringify({ variant, fen, line: lineOf(root) }));
+  } catch { /* storage full or off: a reload shows the main line alone */ }
+}
+
+/** lastOf is the last node of the line that node is on, from node on. */
+function lastOf(node) {
+  const rest = lineFrom(node);
+  return rest.length ? rest[rest.length - 1] : node;
 }
 
 /** findMove finds a legal move of pos by its coordinate form or its SAN (check marks optional). */

@@ -16,15 +16,21 @@ function pngFrom(svgText, name) {
   img.src = url;
 }
 
-/** exportBar offers the exports of a board; gameId adds the PGN download. */
-export function exportBar(board, name, gameId) {
+/**
+ * exportBar offers the exports of a board; gameId adds the PGN download of that game, record
+ * (a function resolving to PGN text) the PGN download of what the page holds.
+ */
+export function exportBar(board, name, gameId, record) {
   const pos = () => board.position;
   return h('div', { class: 'export-bar', 'data-testid': 'export' },
     h('span', { class: 'muted' }, 'Export:'),
-    gameId ? h('button', {
+    gameId || record ? h('button', {
       type: 'button', class: 'small', 'data-testid': 'export-pgn',
       onclick: async () => {
-        try { download(name + '.pgn', new Blob([await apiText(`/games/${gameId}/pgn`)], { type: 'application/x-chess-pgn' })); } catch (e) { toast(e.message, 'error'); }
+        try {
+          const text = record ? await record() : await apiText(`/games/${gameId}/pgn`);
+          download(name + '.pgn', new Blob([text], { type: 'application/x-chess-pgn' }));
+        } catch (e) { toast(e.message, 'error'); }
       },
     }, 'PGN') : null,
     h('button', { type: 'button', class: 'small', 'data-testid': 'export-fen', onclick: () => pos() && copyText(pos().fen) }, 'Copy position'),
