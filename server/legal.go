@@ -15,6 +15,10 @@ type legalView struct {
 	Moves  map[string]string `json:"moves"`
 	Labels map[string]string `json:"labels,omitempty"`
 	Full   []actionView      `json:"full,omitempty"`
+	// Supports is the Position's travelers.supports, which only the seat to
+	// move needs (the socket's Position leaves it out), written compactly:
+	// "KEY LINE" pairs joined by "|" ("N@f6 Nb1-c3-d5-f6|P@e5 e2-e3-e4-e5").
+	Supports string `json:"supports,omitempty"`
 }
 
 // deriveAction rebuilds an action of kind from its coordinate form and

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"timechess/store"
 )
@@ -52,7 +55,15 @@ func (r *replay) parts() (*gameParts, error) {
 	if r.g.Status == store.Ongoing && !pos.Status.Over {
 		p.toMove = store.Side(pos.Turn)
 	}
-	if p.legal, err = json.Marshal(compactLegal(pos.Moves, pos.Board)); err != nil {
+	legal := compactLegal(pos.Moves, pos.Board)
+	if pos.Travelers != nil {
+		// The supporting lines serve the explosions of the seat to move:
+		// they go with its legal list.
+		travelersCopy := *pos.Travelers
+		legal.Supports, travelersCopy.Supports = compactSupports(travelersCopy.Supports), nil
+		pos.Travelers = &travelersCopy
+	}
+	if p.legal, err = json.Marshal(legal); err != nil {
 		return nil, err
 	}
 	pos.Moves = nil
@@ -87,6 +98,20 @@ func (r *replay) parts() (*gameParts, error) {
 	p.game = game.Bytes()
 	r.wire = p
 	return p, nil
+}
+
+// compactSupports writes a Position's supporting lines as legalView.Supports
+// does, in the order of their keys.
+func compactSupports(supports map[string]string) string {
+	keys := slices.Sorted(maps.Keys(supports))
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		b.WriteString(k + " " + supports[k])
+	}
+	return b.String()
 }
 
 // legalFor returns the legal list of p for a socket of side, nil when side

@@ -303,7 +303,6 @@ export class Board {
       }
     }
   }
-  }
 
   /**
    * animateBack shows a move taken back (a Time Thief's revert): the man slides from the square

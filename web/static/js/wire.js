@@ -35,6 +35,26 @@ function deriveAction(kind, coord, san, men, labels) {
 }
 
 /**
+ * withLegal is a socket's Position with the legal list of the seat to move put back as GET
+ * /games/{id} has it: its actions, and a Travelers position's supporting lines.
+ */
+function withLegal(pos, legal) {
+  const out = { ...pos, moves: expandLegal(legal, pos.board) };
+  if (pos.travelers) out.travelers = { ...pos.travelers, supports: supportsOf(legal && legal.supports) };
+  return out;
+}
+
+/** supportsOf reads the compact supporting lines ("N@f6 Nb1-c3-d5-f6|...") as {key: line}. */
+function supportsOf(text) {
+  const out = {};
+  for (const pair of (text || '').split('|')) {
+    const at = pair.indexOf(' ');
+    if (at > 0) out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+/**
  * expandLegal rebuilds a Position's legal actions ({coord, san, from, to, kind, promo?, label?},
  * in the order of their coordinate forms) from the compact legal list and the Position's board.
  */
@@ -65,7 +85,7 @@ export class GameFeed {
   receive(msg) {
     if (msg.type === 'game') {
       const g = msg.game;
-      this.game = { ...g, position: g.position && { ...g.position, moves: expandLegal(msg.legal, g.position.board) } };
+      this.game = { ...g, position: g.position && withLegal(g.position, msg.legal) };
       return this.game;
     }
     if (msg.type !== 'update') return null;
@@ -81,7 +101,7 @@ export class GameFeed {
     // An update that brings a position or a seat brings that seat's legal list, or none.
     if (msg.position || msg.legal || 'you' in msg) {
       const pos = msg.position || old.position;
-      g.position = { ...pos, moves: expandLegal(msg.legal, pos.board) };
+      g.position = withLegal(pos, msg.legal);
     }
     this.game = g;
     return g;
