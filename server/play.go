@@ -295,13 +295,7 @@ func (s *Server) act(ctx context.Context, r *replay, who seatRule, name string) 
 	default:
 		return nil, invalid("unknown action %q (want resign, offer-draw, accept-draw, decline-draw, takeback, accept-takeback, decline-takeback, abort, claim-timeout, rematch, accept-rematch or decline-rematch)", name)
 	}
-	ng, err := s.store.SetState(ctx, id, g.Version, st)
-	if err != nil {
-		return nil, err
-	}
-	r.g = ng
-	s.afterChange(ng)
-	return r.describeFor(side)
+	return s.setState(ctx, r, st, side)
 }
 
 // describeFor is the encoded Game of r for side.
@@ -386,6 +380,19 @@ func (s *Server) flag(ctx context.Context, r *replay, now time.Time) error {
 	s.metrics.flags.Add(1)
 	s.afterChange(ng)
 	return nil
+}
+
+// setState stores st as the new state of r's game (refused when another
+// change came first: conflict), schedules what follows and answers with
+// the Game as side sees it.
+func (s *Server) setState(ctx context.Context, r *replay, st store.State, side store.Side) ([]byte, error) {
+	ng, err := s.store.SetState(ctx, r.g.ID, r.g.Version, st)
+	if err != nil {
+		return nil, err
+	}
+	r.g = ng
+	s.afterChange(ng)
+	return r.describeFor(side)
 }
 
 // afterChange schedules what follows a change of g: the timer of its clock

@@ -56,13 +56,7 @@ func (s *Server) rematch(ctx context.Context, r *replay, side store.Side, name s
 		}
 		st.Rematch = store.NoSide
 	}
-	ng, err := s.store.SetState(ctx, id, g.Version, st)
-	if err != nil {
-		return nil, err
-	}
-	r.g = ng
-	s.afterChange(ng)
-	return r.describeFor(side)
+	return s.setState(ctx, r, st, side)
 }
 
 // seatless reports whether nobody ever sat on seat: it is open, or its

@@ -8,13 +8,13 @@
 // a reload or a shared link shows the same board; the tab keeps the variations over a reload.
 
 import { h, clear, toast, errorText } from './dom.js';
-import { api, engineSearch, ordinal } from './api.js';
+import { api, asked, engineSearch, ordinal } from './api.js';
 import { Board } from './board.js';
 import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import {
   giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
-  travelersArrows, tapFocus, refusalAside,
+  travelersArrows, tapper, refusalAside,
 } from './panels.js';
 import { ExplosionChooser } from './explode.js';
 import { boardNote } from './boardnote.js';
@@ -61,6 +61,7 @@ export async function analysisPage(root) {
   const explainRefusal = refusalExplainer(board, note, (move) => api('POST', '/why', body({ move })),
     (g) => refusalAside(board.position, g, board.legal()));
   const explode = new ExplosionChooser(board, { play: (m) => push(m.coord), redraw: () => marks(), refuse: (g) => explainRefusal(g) });
+  const tap = tapper(board, explode, note, st, () => marks());
   // The timelines picture of the shown line (time-travel variants only), below the board, and
   // the backward travels chosen on it; its plies are those of lineNodes.
   const timelines = new TimelinesPicture({ open: (ply) => go(nodeAt(ply)) });
@@ -164,14 +165,7 @@ export async function analysisPage(root) {
 
   /** positionAt is the board at a node of the tree. */
   function positionAt(node) {
-    const b = body({}, node);
-    const key = JSON.stringify(b);
-    if (!positions.has(key)) {
-      const p = api('POST', '/position', b);
-      positions.set(key, p);
-      p.catch(() => positions.delete(key));
-    }
-    return positions.get(key);
+    return asked(positions, '/position', body({}, node));
   }
 
   /**
@@ -240,16 +234,9 @@ export async function analysisPage(root) {
     travel.stop();
     if (!hasTimelines(st.variant)) { clear(timelineSlot); return; }
     const line = lineNodes();
-    const b = body({}, line.length ? line[line.length - 1] : st.root);
-    const key = JSON.stringify(b);
-    if (!histories.has(key)) {
-      const p = api('POST', '/timelines', b);
-      histories.set(key, p);
-      p.catch(() => histories.delete(key));
-    }
     let hist;
     try {
-      hist = await histories.get(key);
+      hist = await asked(histories, '/timelines', body({}, line.length ? line[line.length - 1] : st.root));
     } catch (e) { err.textContent = errorText(e); return; }
     if (lineNodes().length !== line.length || lineNodes().some((n, i) => n !== line[i])) return; // the line changed meanwhile
     if (!timelineSlot.firstChild) clear(timelineSlot, timelines.el);
@@ -308,20 +295,6 @@ export async function analysisPage(root) {
     const focus = st.tapped || st.hover;
     board.setArrows([...explode.arrows(), ...travelersArrows(st.pos, board.legal(), st.picked || st.hover)], 'variant');
     board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(st.pos, focus), ...timethiefMarks(st.pos, focus), ...st.best]);
-  }
-
-  /**
-   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
-   * annihilation of a tapped resonator; a click on an empty square with no man selected starts
-   * an explosion there (and is taken: true).
-   */
-  function tap(sq) {
-    if (!board.position) return false;
-    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
-    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
-    st.picked = sq;
-    marks();
-    return false;
   }
 
   /** push plays a move from the shown position: the next move of the line, or a new variation. */

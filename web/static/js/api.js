@@ -99,6 +99,21 @@ export function engineSearch(path, body, onWait) {
   };
 }
 
+/**
+ * asked answers a POST of body to path once per body: the promise is kept in cache (a Map, the
+ * page's), a refused request is forgotten so that it is asked again. send makes the request
+ * (default: api), for a page that queues its requests.
+ */
+export function asked(cache, path, body, send = () => api('POST', path, body)) {
+  const key = path + ' ' + JSON.stringify(body);
+  if (!cache.has(key)) {
+    const p = send();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return cache.get(key);
+}
+
 /** ordinal writes 1 as 1st, 2 as 2nd, 23 as 23rd. */
 export function ordinal(n) {
   const teen = n % 100 >= 11 && n % 100 <= 13;

@@ -11,7 +11,7 @@ import { boardTools } from './boardtools.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import {
   giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel,
-  travelersArrows, tapFocus, refusalAside,
+  travelersArrows, tapper, refusalAside,
 } from './panels.js';
 import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
 import { ExplosionChooser } from './explode.js';
@@ -98,6 +98,7 @@ export async function gamePage(root, id) {
     (move) => api('GET', `/games/${id}/why?move=${encodeURIComponent(move)}`),
     (g) => refusalAside(board.position, g, board.legal()));
   const explode = new ExplosionChooser(board, { play: (m) => play(m.coord), redraw: () => drawMarks(), refuse: (g) => explainRefusal(g) });
+  const tap = tapper(board, explode, note, st, () => drawMarks());
 
   // Fixed skeleton: every region keeps its place (no layout shift), contents are refilled.
   const top = playerRow('player-top');
@@ -455,20 +456,6 @@ export async function gamePage(root, id) {
     const pm = st.premove ? [{ square: st.premove.from, cls: 'mark-premove' }, { square: st.premove.to, cls: 'mark-premove' }] : [];
     board.setArrows([...explode.arrows(), ...travelersArrows(pos, board.legal(), st.picked || st.hover)], 'variant');
     board.setMarks([...gifford.marks(), ...explode.marks(), ...travelersMarks(pos, focus), ...timethiefMarks(pos, focus), ...pm]);
-  }
-
-  /**
-   * tap shows a tapped traveling man's resonators or Time Thief's sight (tapFocus), and the
-   * annihilation of a tapped resonator; a click on an empty square with no man selected starts
-   * an explosion there (and is taken: true).
-   */
-  function tap(sq) {
-    if (!board.position) return false;
-    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
-    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
-    st.picked = sq;
-    drawMarks();
-    return false;
   }
 
   function clockOf(side) {

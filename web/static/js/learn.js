@@ -12,7 +12,7 @@
 // line), reply (optional {move, say}: Black's answer)}.
 
 import { h, clear } from './dom.js';
-import { api } from './api.js';
+import { asked } from './api.js';
 import { Board } from './board.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { giffordPanel, travelersMarks, travelersPanel, timethiefMarks, timethiefPanel } from './panels.js';
@@ -109,14 +109,7 @@ export async function learnPage(root, variant) {
 
   /** positionOf is the board after the line and the extra moves (rejects with the server's refusal). */
   function positionOf(extra = []) {
-    const b = body(extra);
-    const key = JSON.stringify(b);
-    if (!positions.has(key)) {
-      const p = api('POST', '/position', b);
-      positions.set(key, p);
-      p.catch(() => positions.delete(key));
-    }
-    return positions.get(key);
+    return asked(positions, '/position', body(extra));
   }
 
   /**

@@ -121,6 +121,23 @@ export function timethiefPanel(pos, moves, play, redraw) {
 }
 
 /**
+ * tapper is a page's answer to a tap on the board (Board's onTap): a tapped traveling man's
+ * resonators or Time Thief's sight (tapFocus, kept in st.tapped, the square in st.picked), and the
+ * annihilation of a tapped resonator; a click on an empty square with no man selected starts an
+ * explosion there (explode, an ExplosionChooser) and is taken (true). redraw draws the marks.
+ */
+export function tapper(board, explode, note, st, redraw) {
+  return (sq) => {
+    if (!board.position) return false;
+    if (!board.selected && !board.pieceOn(sq) && explode.startAt(sq)) return true;
+    st.tapped = tapFocus(board.position, sq, st.tapped, note, board.legal());
+    st.picked = sq;
+    redraw();
+    return false;
+  };
+}
+
+/**
  * tapFocus handles a tap on square of pos: a traveling man or a Time Thief tapped becomes the
  * focus (returned), and note shows its resonators or its sight; a second tap on it, or a tap
  * elsewhere, clears the focus (null) and the note. moves are the viewer's legal actions.

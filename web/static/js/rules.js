@@ -5,7 +5,7 @@
 // request at a time, so a long page costs the server no more than a reader's clicks.
 
 import { h, clear } from './dom.js';
-import { api } from './api.js';
+import { api, asked } from './api.js';
 import { Board } from './board.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
 import { findMove } from './analysis.js';
@@ -120,13 +120,7 @@ function liveBoard(fig, index, queue) {
   /** positionAt is the board after the first n moves of the line, asked for once. */
   function positionAt(n) {
     const b = body(n);
-    const key = JSON.stringify(b);
-    if (!positions.has(key)) {
-      const p = queue(() => api('POST', '/position', b));
-      positions.set(key, p);
-      p.catch(() => positions.delete(key));
-    }
-    return positions.get(key);
+    return asked(positions, '/position', b, () => queue(() => api('POST', '/position', b)));
   }
 
   /** show draws the board at the cursor; false when the server refused it. */
