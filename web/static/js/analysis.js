@@ -436,7 +436,7 @@ export async function analysisPage(root) {
   async function playLine(moves) {
     try {
       for (const m of moves) await push(m);
-    } catch (e) { toast(e.message, 'error'); }
+    } catch (e) { toast(errorText(e), 'error'); }
   }
 
   /** pgnText writes the tree as PGN with its variations (POST /pgn). */

@@ -1,6 +1,6 @@
 // Export of a board: position text, SVG diagram and PNG (the SVG drawn on a canvas), and PGN.
 
-import { h, copyText, download, toast } from './dom.js';
+import { h, copyText, download, errorText, toast } from './dom.js';
 import { apiText } from './api.js';
 
 function pngFrom(svgText, name) {
@@ -30,7 +30,7 @@ export function exportBar(board, name, gameId, record) {
         try {
           const text = record ? await record() : await apiText(`/games/${gameId}/pgn`);
           download(name + '.pgn', new Blob([text], { type: 'application/x-chess-pgn' }));
-        } catch (e) { toast(e.message, 'error'); }
+        } catch (e) { toast(errorText(e), 'error'); }
       },
     }, 'PGN') : null,
     h('button', { type: 'button', class: 'small', 'data-testid': 'export-fen', onclick: () => pos() && copyText(pos().fen) }, 'Copy position'),

@@ -386,7 +386,7 @@ export async function gamePage(root, id) {
       if (mine !== st.history) return;
       st.hist = hist;
       drawTimelines();
-    } catch (e) { if (mine === st.history) toast(e.message, 'error'); }
+    } catch (e) { if (mine === st.history) toast(errorText(e), 'error'); }
   }
 
   function drawTimelines() {

@@ -1,6 +1,6 @@
 // The entry point: picks the page by the address and draws it into <main id="app">.
 
-import { h, clear, toast } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 
 const ROUTES = [
   [/^\/$/, async (root) => (await import('./home.js')).homePage(root)],
@@ -27,8 +27,7 @@ async function start() {
       await page(root, m);
       root.dataset.ready = 'true';
     } catch (e) {
-      clear(root, h('p', { class: 'form-error' }, 'This page failed to load: ' + e.message));
-      toast(e.message, 'error');
+      clear(root, h('p', { class: 'form-error' }, 'This page failed to load. ' + errorText(e) + ' Reload the page to try again.'));
     }
     return;
   }

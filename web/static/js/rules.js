@@ -4,7 +4,7 @@
 // the server for its position (POST /position) when it comes into view; the page sends one
 // request at a time, so a long page costs the server no more than a reader's clicks.
 
-import { h, clear } from './dom.js';
+import { h, clear, errorText } from './dom.js';
 import { api, asked } from './api.js';
 import { Board } from './board.js';
 import { choose, specialPanel, typedMoveForm } from './actions.js';
@@ -131,7 +131,7 @@ function liveBoard(fig, index, queue) {
       pos = await positionAt(cursor);
     } catch (e) {
       status.classList.add('form-error');
-      status.textContent = 'This board could not be loaded: ' + e.message;
+      status.textContent = 'This board could not be loaded. ' + errorText(e);
       return false;
     }
     if (st.cursor !== cursor || st.line !== line) return true; // the reader has moved on

@@ -6,7 +6,7 @@
 // he may travel to are the only boards enabled, then the landing square is chosen on the
 // board before that turn (backTravel).
 
-import { h, s, clear, toast } from './dom.js';
+import { h, s, clear, errorText, toast } from './dom.js';
 import { drawPiece } from './pieces.js';
 import * as settings from './settings.js';
 import { moveNumber, turnName } from './numbering.js';
@@ -350,7 +350,7 @@ function backTravel({ picture, board, moves, side, positionAt, play, restore }, 
     picture.travel.chosen = target.ply;
     picture.redraw();
     let pos;
-    try { pos = await positionAt(target.before); } catch (e) { toast(e.message, 'error'); return; }
+    try { pos = await positionAt(target.before); } catch (e) { toast(errorText(e), 'error'); return; }
     if (done) return;
     const landing = back.filter((m) => numberOf(m) === target.number);
     board.onSquare = async (sq) => {
