@@ -243,7 +243,7 @@ func TestBrowserLiveWatcher(t *testing.T) {
 		g.black.fail("the rebuilt legal list and the HTTP Game's: %s", same)
 	}
 	explosions := eval[string](g.black, `document.querySelector('[data-testid=open-explosions]').textContent`)
-	if !strings.Contains(explosions, "Explode") {
+	if !strings.Contains(explosions, "Explosions by list") {
 		g.black.fail("Black's page offers no explosions: %q", explosions)
 	}
 	g.black.screenshot("page-black-to-move")

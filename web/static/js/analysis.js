@@ -24,9 +24,9 @@ import { turnBanner } from './notices.js';
 import { giffordTray } from './gifford.js';
 import { variantSelect, variantTitle } from './home.js';
 import { rulesLink } from './ruleslinks.js';
-import { fenTurn, moveNumber } from './numbering.js';
+import { backCue, fenTurn, moveNumber } from './numbering.js';
 import { addMove, contains, isMainLine, lineFrom, lineOf, movesTo, nodes, pathTo, promote, remove, treeOf, treeRoot } from './tree.js';
-import { TimelinesPicture, TravelControl, hasTimelines } from './timelines.js';
+import { TimelinesPicture, TravelControl, hasTimelines, turnOf } from './timelines.js';
 import { forkChooser, moveTreeItems } from './treelist.js';
 import { openMoveMenu } from './movemenu.js';
 import { EvalBar, whiteView } from './evalbar.js';
@@ -70,8 +70,10 @@ export async function analysisPage(root) {
     play: (m) => push(m.coord), restore: () => refresh(),
   });
   const timelineSlot = h('div', { class: 'timeline-slot' });
-  // The Timelines of a line (POST /timelines) by request body.
+  // The Timelines of a line (POST /timelines) by request body, and the last one drawn with
+  // its line (for the cues of the moves that went back in time).
   const histories = new Map();
+  let shown = { hist: null, line: [] };
   const vsel = await variantSelect(st.variant, { 'data-testid': 'analysis-variant' });
   const fenIn = h('textarea', { rows: 2, 'aria-label': 'Start position', 'data-testid': 'analysis-fen', placeholder: 'Position text (empty: the start position)' }, st.fen);
   const err = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'analysis-error' });
@@ -190,7 +192,7 @@ export async function analysisPage(root) {
   }
 
   function drawLine() {
-    const items = moveTreeItems(st.root, st.node, go, moveMenu);
+    const items = moveTreeItems(st.root, st.node, go, moveMenu, cueAt);
     clear(lineEl, items.length ? items : h('li', { class: 'muted' }, 'No moves yet'));
     st.chosen = Math.min(st.chosen, Math.max(0, st.node.children.length - 1));
     clear(forkEl, forkChooser(st.node, st.chosen, go));
@@ -216,6 +218,20 @@ export async function analysisPage(root) {
     keepTree(st.variant, st.fen, st.root);
   }
 
+  /**
+   * cueAt is the li that explains a move of the main line that went back in time (a backward
+   * travel, a Time Thief's revert), when the timelines drawn are those of its line.
+   */
+  function cueAt(ply, node) {
+    const { hist, line } = shown;
+    if (!hist || line[ply - 1] !== node || !node.turn || hist.boards.length !== line.length + 1) return null;
+    const b = (hist.branches || []).find((x) => x.ply === ply);
+    if (!b) return null;
+    const moves = line.map((n) => ({ san: n.san || n.move, ...(n.turn || {}) }));
+    const cue = backCue(b, moves, turnOf(hist.boards[ply].turn + 1));
+    return h('li', { class: 'back-cue', 'data-testid': 'back-cue-' + ply }, h('strong', {}, cue.text), h('span', { class: 'why' }, cue.why));
+  }
+
   /** lineNodes is the line the board shows: the moves to the current node and the rest of its line. */
   function lineNodes() {
     return [...pathTo(st.node), ...lineFrom(st.node)];
@@ -232,7 +248,7 @@ export async function analysisPage(root) {
    */
   async function drawTimelines() {
     travel.stop();
-    if (!hasTimelines(st.variant)) { clear(timelineSlot); return; }
+    if (!hasTimelines(st.variant)) { shown = { hist: null, line: [] }; clear(timelineSlot); return; }
     const line = lineNodes();
     let hist;
     try {
@@ -244,6 +260,8 @@ export async function analysisPage(root) {
     const moves = line.map((n) => ({ san: n.san || n.move, ...(n.turn || {}) }));
     timelines.draw(hist, { moves, current: pathTo(st.node).length, viewing: null, orientation: board.orientation });
     travel.offer();
+    shown = { hist, line };
+    drawLine();
   }
 
   /**

@@ -3,6 +3,7 @@
 // squares to mark.
 
 import { h } from './dom.js';
+import { NAMES } from './pieces.js';
 import * as settings from './settings.js';
 
 /**

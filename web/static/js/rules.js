@@ -99,6 +99,7 @@ function liveBoard(fig, index, queue) {
       typedForm,
       special, variantSlot,
       h('p', {}, analysis)));
+  fig.classList.add('mounted');
   fig.tabIndex = 0;
   fig.setAttribute('aria-label', 'Live board: the arrow keys step through its moves');
   fig.addEventListener('keydown', (ev) => {

@@ -9,9 +9,10 @@ import { moveNumber } from './numbering.js';
  * moveTreeItems draws the tree below root as the items of an ol.move-list: one li per main
  * line move (data-ply its place on the main line), one li.variations after a move that has
  * alternatives. go(node) is called with the clicked move, menu(node, event) with a move
- * right-clicked.
+ * right-clicked; cue(ply, node), when given, may return an li to put after a main line move
+ * (the cue of a move that went back in time).
  */
-export function moveTreeItems(root, current, go, menu) {
+export function moveTreeItems(root, current, go, menu, cue = () => null) {
   const button = (n, numbered) => h('button', {
     type: 'button', class: 'link move' + (n === current ? ' current' : ''), title: n.move + ' (right click: more)',
     'data-san': n.san || n.move, 'aria-current': n === current ? 'true' : false, onclick: () => go(n),
@@ -35,6 +36,8 @@ export function moveTreeItems(root, current, go, menu) {
     const [next, ...alts] = n.children;
     ply++;
     items.push(h('li', { class: next === current ? 'current' : '', 'data-ply': ply }, button(next, true)));
+    const said = cue(ply, next);
+    if (said) items.push(said);
     if (alts.length) {
       items.push(h('li', { class: 'variations', 'data-testid': 'variations' },
         alts.map((alt) => h('div', { class: 'variation', 'data-testid': 'variation' }, inline(alt)))));
