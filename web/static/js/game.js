@@ -262,8 +262,7 @@ export async function gamePage(root, id) {
     if (st.game && game.version !== undefined && st.game.version > game.version) return;
     const prev = st.game;
     const first = !prev;
-    const before = prev;
-    if (travel && before && before.ply !== game.ply) travel.stop();
+    if (travel && prev && prev.ply !== game.ply) travel.stop();
     st.game = game;
     if (prev) tellAnswers(prev, game);
     if (game.status !== 'ongoing') st.premove = null;
@@ -299,8 +298,8 @@ export async function gamePage(root, id) {
     if (st.premove && canMove()) playPremove();
     const next = game.rematch && game.rematch.game;
     if (next && game.you && prev && !(prev.rematch && prev.rematch.game)) goToRematch(game);
-    if (timelines && (first || before.ply !== game.ply)) loadTimelines();
-    if (before && game.ply === before.ply + 1) showRevert(before, game);
+    if (timelines && (first || prev.ply !== game.ply)) loadTimelines();
+    if (prev && game.ply === prev.ply + 1) showRevert(prev, game);
   }
 
   /**
