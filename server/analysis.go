@@ -273,19 +273,15 @@ func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) error {
 	}
 	defer rp.mu.Unlock()
 	g := rp.g
-	if rp.record == nil || rp.recordVersion != g.Version {
-		// Written once per version: every move's notation is computed
-		// again to write it, which a position of Time Traveler's Chess
-		// makes costly.
-		record, err := gameRecord(rp)
-		if err != nil {
-			return err
-		}
-		rp.record, rp.recordVersion = record, g.Version
+	// Written once per version: every move's notation is computed again
+	// to write it, which a position of Time Traveler's Chess makes costly.
+	record, err := rp.record.of(g.Version, func() ([]byte, error) { return gameRecord(rp) })
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "timechess-"+g.ID+".pgn"))
-	_, err = w.Write(rp.record)
+	_, err = w.Write(record)
 	return err
 }
 

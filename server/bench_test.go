@@ -118,7 +118,7 @@ func BenchmarkDescribe(b *testing.B) {
 		bytes := 0
 		for i := 0; b.Loop(); i++ {
 			r := replays[i%len(replays)]
-			r.built = nil
+			r.built = perVersion{}
 			data, err := r.describe()
 			if err != nil {
 				b.Fatal(err)

@@ -425,7 +425,7 @@ func TestRecordWrittenOncePerVersion(t *testing.T) {
 	ts.play(id, white, 0, "e4")
 	first := ts.call("GET", "/api/v1/games/"+id+"/pgn", "", nil, http.StatusOK, nil)
 	rp := ts.srv.cache.get(id)
-	rp.record = []byte("the kept record") // what is served next, if it is kept
+	rp.record.data = []byte("the kept record") // what is served next, if it is kept
 	rp.mu.Unlock()
 	if again := ts.call("GET", "/api/v1/games/"+id+"/pgn", "", nil, http.StatusOK, nil); string(again.body) != "the kept record" {
 		t.Errorf("the record was written again for the same version:\n%s", again.body)

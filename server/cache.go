@@ -9,6 +9,26 @@ import (
 	"timechess/store"
 )
 
+// perVersion keeps an encoding of a game made at one of its versions.
+type perVersion struct {
+	data    []byte
+	version int64
+}
+
+// of returns the kept encoding when it was made at version v, else makes
+// it with build, keeps it and returns it.
+func (c *perVersion) of(v int64, build func() ([]byte, error)) ([]byte, error) {
+	if c.data != nil && c.version == v {
+		return c.data, nil
+	}
+	data, err := build()
+	if err != nil {
+		return nil, err
+	}
+	c.data, c.version = data, v
+	return data, nil
+}
+
 // replay is a game as this process last read it from the store, replayed:
 // the stored game (its version says which), the rules' game after its moves,
 // and each move's notations. Its lock is held while it is read or brought up
@@ -20,16 +40,9 @@ type replay struct {
 	g     store.Game // valid when play is not nil
 	play  *game.Game
 	moves []moveView
-	// built caches the Game JSON of version builtVersion, record its PGN
-	// of version recordVersion.
-	built         []byte
-	builtVersion  int64
-	record        []byte
-	recordVersion int64
-	// history caches the Timelines JSON of version historyVersion
-	// (timelines.go).
-	history        []byte
-	historyVersion int64
+	// built keeps the Game JSON, record its PGN (analysis.go), history its
+	// Timelines JSON (timelines.go), each of the version it was made at.
+	built, record, history perVersion
 	// wire is the WebSocket's parts of the game at its version (wire.go);
 	// head the current Position as computed at version headVersion, for
 	// parts to cut up without decoding it.

@@ -83,7 +83,7 @@ func (r *replay) extend(moves []store.Move, upto int) bool {
 // Positions kept of plies after the start are dropped: the moves may differ
 // now (the start position never does).
 func (s *Server) reload(ctx context.Context, r *replay) error {
-	r.play, r.moves, r.built, r.wire, r.head = nil, nil, nil, nil, nil
+	r.play, r.moves, r.built, r.wire, r.head = nil, nil, perVersion{}, nil, nil
 	r.forgetViews(0)
 	g, moves, err := s.store.Load(ctx, r.id)
 	if err != nil {

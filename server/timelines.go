@@ -87,7 +87,7 @@ func (s *Server) handleGameTimelines(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	defer rp.mu.Unlock()
-	if rp.history == nil || rp.historyVersion != rp.g.Version {
+	data, err := rp.history.of(rp.g.Version, func() ([]byte, error) {
 		var data []byte
 		var encodeErr error
 		err := rp.gate.run(r.Context(), clientAddr(r), "the timelines of this game", computeBound, func(b *rules.Budget) {
@@ -96,12 +96,12 @@ func (s *Server) handleGameTimelines(w http.ResponseWriter, r *http.Request) err
 		if err == nil {
 			err = encodeErr
 		}
-		if err != nil {
-			return err
-		}
-		rp.history, rp.historyVersion = data, rp.g.Version
+		return data, err
+	})
+	if err != nil {
+		return err
 	}
-	writeRaw(w, http.StatusOK, rp.history)
+	writeRaw(w, http.StatusOK, data)
 	return nil
 }
 

@@ -140,26 +140,20 @@ func summarize(g store.Game) *gameView {
 // position is computed as the server's own work (positionAt), unless a
 // request computed it before.
 func (r *replay) describe() ([]byte, error) {
-	if r.built != nil && r.builtVersion == r.g.Version {
-		return r.built, nil
-	}
-	v := summarize(r.g)
-	v.Moves = r.moves
-	if v.Moves == nil {
-		v.Moves = []moveView{}
-	}
-	pos, err := r.positionAt(context.Background(), "", len(r.moves))
-	if err != nil {
-		return nil, err
-	}
-	v.Position = pos
-	v.Timelines, v.Branches = describeTimelines(r.play)
-	data, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	r.built, r.builtVersion = data, r.g.Version
-	return data, nil
+	return r.built.of(r.g.Version, func() ([]byte, error) {
+		v := summarize(r.g)
+		v.Moves = r.moves
+		if v.Moves == nil {
+			v.Moves = []moveView{}
+		}
+		pos, err := r.positionAt(context.Background(), "", len(r.moves))
+		if err != nil {
+			return nil, err
+		}
+		v.Position = pos
+		v.Timelines, v.Branches = describeTimelines(r.play)
+		return json.Marshal(v)
+	})
 }
 
 // positionAt returns the encoded Position after ply n of r's game (0 to
