@@ -83,12 +83,20 @@ func (p *Position) CountOrthodox() int {
 // GeneratePseudo appends the orthodox actions of the side to move without
 // testing whether they leave a King attacked (castling is tested fully).
 func (p *Position) GeneratePseudo(ml []Move) []Move {
+	return p.GeneratePseudoOf(ml, p.ByColor[p.Side])
+}
+
+// GeneratePseudoOf is GeneratePseudo for the side to move's men on movers
+// alone (castling aside, which GeneratePseudo's rules decide): a variant
+// whose men may not all move (Time Traveler's Chess's traveling men) names
+// the ones that may.
+func (p *Position) GeneratePseudoOf(ml []Move, movers Bitboard) []Move {
 	g := p.setup.Geo
-	own := p.ByColor[p.Side]
+	own := p.ByColor[p.Side].And(movers)
 	out := sink{ml: ml}
-	p.genMen(&out, own.AndNot(p.Flagged(Traveling)), g.Mask, Bitboard{}, NoSquare)
+	p.genMen(&out, own, g.Mask, Bitboard{}, NoSquare)
 	if p.EP != NoSquare {
-		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).AndNot(p.Flagged(Traveling)); !b.IsZero(); {
+		for b := g.PawnAttack[p.Side.Other()][p.EP].And(p.Pieces(p.Side, Pawn)).And(movers); !b.IsZero(); {
 			out.add(Move{Kind: EnPassant, Piece: Pawn, From: b.PopLSB(), To: p.EP, Via: NoSquare})
 		}
 	}

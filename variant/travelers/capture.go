@@ -16,7 +16,7 @@ func (v *Variant) Captures(p *rules.Position, ml []rules.Move) []rules.Move {
 	if !n.correctNow(p, n.us) {
 		return ml
 	}
-	n.buf = p.GeneratePseudo(n.buf[:0])
+	n.buf = pseudoMoves(p, n.buf[:0])
 	for _, m := range n.buf {
 		if capturesOrPromotes(p, m) && n.exact(m) {
 			ml = append(ml, m)

@@ -45,7 +45,7 @@ func castlings(p *rules.Position) *castleTable {
 	for c := rules.White; c <= rules.Black; c++ {
 		st := rules.State{EP: rules.NoSquare, Side: c, Castle: p.Castle}
 		empty := p.Sibling(st)
-		for _, m := range empty.GeneratePseudo(nil) {
+		for _, m := range pseudoMoves(&empty, nil) {
 			if m.Kind != rules.Castle {
 				continue
 			}

@@ -117,7 +117,7 @@ func keepsKingless(p *rules.Position, c rules.Color) bool {
 		sib := p.Sibling(st)
 		q = &sib
 	}
-	for _, m := range q.GeneratePseudo(nil) {
+	for _, m := range pseudoMoves(q, nil) {
 		if m.Kind == rules.Castle || !tkings.Has(m.To) || k.u < k.t {
 			return true
 		}

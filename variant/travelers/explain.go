@@ -52,7 +52,7 @@ func travelingMover(p *rules.Position, m rules.Move) (rules.Square, bool) {
 		q := p.Copy()
 		q.Remove(t)
 		q.Put(rules.MakePiece(p.Side, pc.Kind(), 0), t)
-		for _, c := range q.GeneratePseudo(nil) {
+		for _, c := range pseudoMoves(q, nil) {
 			if c.From == t && c.Kind != rules.Castle && rules.Fits(c, m) {
 				return t, true
 			}
@@ -146,15 +146,15 @@ func pseudoFit(p *rules.Position, m rules.Move) (rules.Move, bool) {
 		}
 		q := p.Copy()
 		q.Put(rules.MakePiece(p.Side, m.Piece, rules.Traveled), m.From)
-		for _, c := range q.GeneratePseudo(nil) {
+		for _, c := range pseudoMoves(q, nil) {
 			if c.From == m.From && c.To == m.To && c.Kind != rules.Castle && (m.Promo == rules.NoKind || c.Promo == m.Promo) {
 				return m, true
 			}
 		}
 		return m, false
 	}
-	for _, c := range p.GeneratePseudo(nil) {
-		if c.Kind != rules.Castle && rules.Fits(c, m) && !traveling(&p.State, p.Side).Has(c.From) {
+	for _, c := range pseudoMoves(p, nil) {
+		if c.Kind != rules.Castle && rules.Fits(c, m) {
 			return c, true
 		}
 	}

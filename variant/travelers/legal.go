@@ -39,7 +39,7 @@ func (n *node) generate() {
 		return
 	}
 	p := n.p
-	n.buf = p.GeneratePseudo(n.buf[:0])
+	n.buf = pseudoMoves(p, n.buf[:0])
 	for _, m := range n.buf {
 		if m.Kind != rules.Castle && n.legalMove(m) {
 			n.emit(m)

@@ -234,7 +234,7 @@ func candidates(n *node) []rules.Move {
 	if !n.correct {
 		return nil
 	}
-	for _, m := range p.GeneratePseudo(nil) {
+	for _, m := range pseudoMoves(p, nil) {
 		if m.Kind != rules.Castle {
 			out = append(out, m)
 		}

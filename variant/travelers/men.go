@@ -10,6 +10,13 @@ func traveling(p *rules.State, c rules.Color) rules.Bitboard {
 	return p.Flagged(rules.Traveling).And(p.ByColor[c])
 }
 
+// pseudoMoves appends the normal moves of the side to move's men in p, its
+// traveling men aside, which never move (R1), without testing what they
+// leave (castling included, for the caller to decide by R8).
+func pseudoMoves(p *rules.Position, ml []rules.Move) []rules.Move {
+	return p.GeneratePseudoOf(ml, p.ByColor[p.Side].AndNot(traveling(&p.State, p.Side)))
+}
+
 // untraveled returns colour c's untraveled men.
 func untraveled(p *rules.State, c rules.Color) rules.Bitboard {
 	return p.ByColor[c].AndNot(p.Flagged(rules.Traveling).Or(p.Flagged(rules.Traveled)))

@@ -389,11 +389,12 @@ func refThreat(p *rules.Position, c rules.Color) bool {
 	return false
 }
 
-// refNormal returns the pseudo-legal normal moves of the side to move.
+// refNormal returns the pseudo-legal normal moves of the side to move;
+// its traveling men never move (R1).
 func refNormal(p *rules.Position) []rules.Move {
 	var out []rules.Move
 	for _, m := range p.GeneratePseudo(nil) {
-		if m.Kind != rules.Castle {
+		if m.Kind != rules.Castle && p.Board[m.From].Flags()&rules.Traveling == 0 {
 			out = append(out, m)
 		}
 	}
