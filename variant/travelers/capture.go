@@ -11,6 +11,14 @@ import "timechess/rules"
 // included), promote or annihilate (rules.Capturer); none when the side to
 // move is grammatically incorrect.
 func (v *Variant) Captures(p *rules.Position, ml []rules.Move) []rules.Move {
+	if v.plain() {
+		for _, m := range plainLegal(p, nil) {
+			if m.Kind == rules.Annihilation || m.Kind != rules.Explosion && capturesOrPromotes(p, m) {
+				ml = append(ml, m)
+			}
+		}
+		return ml
+	}
 	n := probe(p)
 	defer n.release()
 	if !n.correctNow(p, n.us) {
@@ -38,6 +46,9 @@ func (v *Variant) Captures(p *rules.Position, ml []rules.Move) []rules.Move {
 // Defeated reports whether the side to move has lost by grammatical
 // incorrectness (R6; rules.Capturer).
 func (v *Variant) Defeated(p *rules.Position) bool {
+	if v.plain() {
+		return !plainCorrect(p, p.Side)
+	}
 	n := probe(p)
 	defer n.release()
 	return !n.correctNow(p, n.us)

@@ -28,14 +28,19 @@ import (
 
 // TestCases runs every scripted case.
 func TestCases(t *testing.T) {
-	casescript.Suite{Variant: Travelers, Directives: map[string]casescript.Directive{
+	casescript.Suite{Variant: Travelers, Directives: travelersDirectives()}.Run(t, "testdata")
+}
+
+// travelersDirectives returns the directives of Time Traveler's Chess.
+func travelersDirectives() map[string]casescript.Directive {
+	return map[string]casescript.Directive{
 		"game":       onPosition(gameDirective),
 		"correct":    onPosition(correctDirective),
 		"supports":   onPosition(supportsDirective),
 		"resonators": onPosition(resonatorsDirective),
 		"occupy":     onPosition(occupyDirective),
 		"placed":     onPosition(placedDirective),
-	}}.Run(t, "testdata")
+	}
 }
 
 // onPosition makes a directive of a check on the case's position.

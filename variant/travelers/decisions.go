@@ -40,7 +40,7 @@ type decision struct {
 	k             rules.Kind
 	x, y          rules.Square
 	in, lost      rules.Bitboard
-	sure, refuted bool
+	correct       verdict // settleExplosion's answer
 }
 
 // nextDecision returns the logged decision that answers the question
@@ -63,6 +63,9 @@ func (n *node) nextDecision(k rules.Kind, x, y rules.Square, in rules.Bitboard) 
 
 // refutedLogged is refutedAtOnce, replayed or logged.
 func (n *node) refutedLogged(k rules.Kind, x rules.Square, ys, coverAll rules.Bitboard) rules.Bitboard {
+	if !n.has(Refutations) {
+		return rules.Bitboard{}
+	}
 	if d := n.nextDecision(k, x, rules.NoSquare, ys); d != nil {
 		return d.lost
 	}
@@ -74,15 +77,15 @@ func (n *node) refutedLogged(k rules.Kind, x rules.Square, ys, coverAll rules.Bi
 }
 
 // settleLogged is settleExplosion, replayed or logged.
-func (n *node) settleLogged(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
+func (n *node) settleLogged(bl *blast, coverAll rules.Bitboard) verdict {
 	if d := n.nextDecision(bl.k, bl.x, bl.y, rules.Bitboard{}); d != nil {
-		return d.sure, d.refuted
+		return d.correct
 	}
-	sure, refuted = n.settleExplosion(bl, coverAll)
+	correct := n.settleExplosion(bl, coverAll)
 	if l := n.logTo; l != nil {
-		l.log = append(l.log, decision{k: bl.k, x: bl.x, y: bl.y, sure: sure, refuted: refuted})
+		l.log = append(l.log, decision{k: bl.k, x: bl.x, y: bl.y, correct: correct})
 	}
-	return sure, refuted
+	return correct
 }
 
 // A count can be taken from the first node of a kept survey. Siblings

@@ -12,6 +12,7 @@ import (
 // and replay the decisions logged on them) against those of a node that
 // keeps nothing; in list and in count mode.
 func TestDecisionsReplayed(t *testing.T) {
+	needProvers(t, Survey | Sharing | Kept | Decisions)
 	n, ref := new(node), new(node)
 	compared, replayed, recounted := 0, 0, 0
 	generate := func(n *node, p *rules.Position, list bool) ([]rules.Move, int) {
@@ -52,17 +53,18 @@ func TestDecisionsReplayed(t *testing.T) {
 // square before the cursor's) gets none and leaves the cursor, and the
 // replay goes on with the next question.
 func TestNextDecision(t *testing.T) {
+	needProvers(t, Survey | Sharing | Kept | Decisions)
 	x, y, z := square8(t, "d5"), square8(t, "c4"), square8(t, "e4")
 	r := &decisions{log: []decision{
 		{k: rules.Bishop, x: x, y: rules.NoSquare, in: rules.BB(y, z), lost: rules.BB(z)},
-		{k: rules.Bishop, x: x, y: y, sure: true},
+		{k: rules.Bishop, x: x, y: y, correct: proved},
 	}}
 	n := new(node)
 	n.replay = r
 	if d := n.nextDecision(rules.Bishop, x, rules.NoSquare, rules.BB(y, z)); d == nil || d.lost != rules.BB(z) {
 		t.Fatalf("the first question as logged: %+v", d)
 	}
-	if d := n.nextDecision(rules.Bishop, x, y, rules.Bitboard{}); d == nil || !d.sure {
+	if d := n.nextDecision(rules.Bishop, x, y, rules.Bitboard{}); d == nil || d.correct != proved {
 		t.Fatalf("the second question as logged: %+v", d)
 	}
 	for _, c := range []struct {
@@ -89,7 +91,7 @@ func TestNextDecision(t *testing.T) {
 	if d := n.nextDecision(rules.Bishop, x, rules.NoSquare, rules.BB(y)); d != nil {
 		t.Fatalf("other unsure moves answered: %+v", d)
 	}
-	if d := n.nextDecision(rules.Bishop, x, y, rules.Bitboard{}); d == nil || !d.sure || n.cursor != 2 {
+	if d := n.nextDecision(rules.Bishop, x, y, rules.Bitboard{}); d == nil || d.correct != proved || n.cursor != 2 {
 		t.Fatalf("the move logged after a question not held: %+v, cursor %d", d, n.cursor)
 	}
 }

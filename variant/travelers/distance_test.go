@@ -32,6 +32,7 @@ var boundCases = []struct {
 // 1, 2, 3) has a bound of at most d, for the side to move (with its en
 // passant capture) and for the other side.
 func TestBoundsAgainstOracle(t *testing.T) {
+	needProvers(t, Survey)
 	var b hboard
 	tight := 0
 	check := func(p *rules.Position, text string) {
@@ -79,6 +80,7 @@ func TestBoundsAgainstOracle(t *testing.T) {
 // sides, with enemy men on every square (captures everywhere: the bounds
 // at their lowest).
 func TestPawnsWithin2(t *testing.T) {
+	needProvers(t, Survey)
 	for _, size := range [][2]int{{8, 8}, {3, 4}, {10, 7}, {16, 16}} {
 		g := rules.MustGeometry(size[0], size[1])
 		for c := rules.White; c <= rules.Black; c++ {
@@ -114,6 +116,7 @@ func TestPawnsWithin2(t *testing.T) {
 // pawn's square of the last rank as a piece, on boards of several sizes for
 // both sides.
 func TestPromotesWithin3(t *testing.T) {
+	needProvers(t, Survey)
 	for _, size := range [][2]int{{8, 8}, {3, 4}, {10, 7}, {16, 16}, {5, 2}} {
 		g := rules.MustGeometry(size[0], size[1])
 		for c := rules.White; c <= rules.Black; c++ {

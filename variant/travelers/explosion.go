@@ -74,7 +74,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	// serve only the explosions the witnesses leave unsure: they wait for
 	// the first of them.
 	var cover, coverAll rules.Bitboard
-	matchOK := len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Has(x))
+	matchOK := n.has(Witnesses) && (len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Has(x)))
 	if matchOK {
 		cover = n.own.supportCover(k, x, n.used)
 	}
@@ -86,7 +86,7 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 	if matchOK {
 		sureYs = cover.AndNot(n.matchDeps)
 	}
-	if !n.list && k != rules.King && n.calmExplosions() {
+	if !n.list && k != rules.King && n.has(Calm) && n.calmExplosions() {
 		// Counting: the sure explosions are legal whatever their square,
 		// those promoting once per promotion type.
 		sure := ys.And(sureYs)
@@ -104,8 +104,10 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		y := ys.PopLSB()
 		occ := occX
 		occ.Set(y)
-		sure := sureYs.Has(y)
-		if !sure {
+		correct := unknown
+		if sureYs.Has(y) {
+			correct = proved
+		} else {
 			if !coverKnown {
 				coverAll, coverKnown = n.own.supportCover(k, x, rules.Bitboard{}), true
 				lost := n.refutedLogged(k, x, all.AndNot(sureYs), coverAll)
@@ -113,9 +115,8 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 					continue
 				}
 			}
-			var refuted bool
 			bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
-			if sure, refuted = n.settleLogged(&bl, coverAll); refuted {
+			if correct = n.settleLogged(&bl, coverAll); correct == refuted {
 				continue
 			}
 		}
@@ -124,21 +125,26 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 			kings.t++
 			kings.d.Set(y)
 		}
-		var gone rules.Bitboard
-		if p.Board[y] != rules.NoPiece {
-			gone.Set(y)
+		c := candidate{
+			m:       rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare},
+			kings:   kings,
+			occ:     occ,
+			correct: correct,
+			settled: true,
 		}
-		m := rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare}
+		if p.Board[y] != rules.NoPiece {
+			c.taken.Set(y)
+		}
 		if k != rules.Pawn || y.Rank() != g.H-1 && y.Rank() != 0 {
-			if n.judge(m, sure, kings, occ, gone) {
-				n.emit(m)
+			if n.decide(&c) {
+				n.emit(c.m)
 			}
 			continue
 		}
 		for _, promo := range p.Variant().Spec().Promotions {
-			m.Promo = promo
-			if n.judge(m, sure, kings, occ, gone) {
-				n.emit(m)
+			c.m.Promo = promo
+			if n.decide(&c) {
+				n.emit(c.m)
 			}
 		}
 	}
@@ -161,7 +167,10 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 // reads y but not x may still prove its resonance, the traveled man
 // stepping aside first (asideProves), and unmatchable bounds the
 // resonators from above.
-func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refuted bool) {
+func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) verdict {
+	if !n.has(Refutations) {
+		return provedOrUnknown(n.witnessed(bl) || n.has(Aside) && n.provedAside(bl))
+	}
 	// The late resonators are looked for only when the slot's men leave the
 	// answer open.
 	kept, slotMen := n.slotResonators(bl, coverAll)
@@ -169,16 +178,11 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	lateKnown := kept.IsZero() && slotMen.IsZero()
 	if lateKnown {
 		if late = n.freshLate(bl); late.IsZero() {
-			return false, true
+			return refuted
 		}
 	}
-	if len(n.own.goals) > 0 {
-		sure = n.rematchExplosion(bl)
-	} else {
-		sure = n.stepAside(bl)
-	}
-	if sure {
-		return true, false
+	if n.witnessed(bl) {
+		return proved
 	}
 	if !lateKnown {
 		late = n.freshLate(bl)
@@ -186,14 +190,27 @@ func (n *node) settleExplosion(bl *blast, coverAll rules.Bitboard) (sure, refute
 	fresh := kept.Or(late)
 	slotMen = slotMen.AndNot(fresh)
 	if n.unmatchable(bl, fresh.Or(slotMen)) {
-		return false, true
+		return refuted
 	}
 	// The slot's men decide: they stay only if the traveled man can get out
 	// of their short line's way.
-	if !slotMen.IsZero() && (fresh.IsZero() || n.unmatchable(bl, fresh)) && !n.asideLine(bl) {
-		return false, true
+	if !slotMen.IsZero() && (fresh.IsZero() || n.unmatchable(bl, fresh)) && n.has(Aside) && !n.asideLine(bl) {
+		return refuted
 	}
-	return n.provedAside(bl), false
+	return provedOrUnknown(n.has(Aside) && n.provedAside(bl))
+}
+
+// witnessed reports whether the witnesses prove the mover correct after
+// the explosion bl: rematchExplosion, or with no old traveling man
+// stepAside.
+func (n *node) witnessed(bl *blast) bool {
+	switch {
+	case !n.has(Witnesses):
+		return false
+	case len(n.own.goals) > 0:
+		return n.rematchExplosion(bl)
+	}
+	return n.stepAside(bl)
 }
 
 // provedAside reports whether lines that move the traveled man of bl out
@@ -535,6 +552,9 @@ func (n *node) lateOf(j int, x rules.Square, takes bool) rules.Bitboard {
 // support, late resonator and man within two moves of a square as kind k
 // is one.
 func (n *node) kindHopeless(k rules.Kind) bool {
+	if !n.has(Refutations) {
+		return false
+	}
 	bit := uint16(1) << k
 	if n.kindsAsked&bit != 0 {
 		return n.kindsLost&bit != 0

@@ -41,9 +41,19 @@ type keptSurvey struct {
 // the record of the position before the opponent's action (kept), or else
 // run afresh on the node's base survey.
 func (n *node) surveyOf(p *rules.Position) *survey {
-	rec, ch := parentRecord(p, n.us)
+	var rec *record
+	var ch change
+	if n.has(Sharing) {
+		rec, ch = parentRecord(p, n.us)
+	}
 	if rec == nil {
 		n.base.run(p, n.us, fullSurvey)
+		return &n.base
+	}
+	if !n.has(Kept) {
+		if !n.base.runShared(p, n.us, rec, ch) {
+			n.base.run(p, n.us, fullSurvey)
+		}
 		return &n.base
 	}
 	k := &n.kept
@@ -57,7 +67,7 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 		}
 		if e.rec == rec && e.ch == ch && e.occ == occ {
 			e.used = k.stamp
-			if e.whole {
+			if e.whole && n.has(Decisions) {
 				n.replay = &e.decisions
 			}
 			return &e.s
@@ -77,6 +87,8 @@ func (n *node) surveyOf(p *rules.Position) *survey {
 	}
 	e.rec, e.ch, e.occ = rec, ch, occ
 	e.log, e.whole, e.counted = e.log[:0], false, false
-	n.logTo = &e.decisions
+	if n.has(Decisions) {
+		n.logTo = &e.decisions
+	}
 	return &e.s
 }

@@ -7,17 +7,24 @@ import "timechess/rules"
 // grammatically correct and out of check unless it leaves the opponent
 // incorrect (R6, R7). A side that is incorrect has lost and has none.
 func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
+	if v.plain() {
+		return plainLegal(p, ml)
+	}
 	start := len(ml)
-	if out, ok := cachedMoves(p, ml); ok {
-		return out
+	if v.off&LegalLists == 0 {
+		if out, ok := cachedMoves(p, ml); ok {
+			return out
+		}
 	}
 	n := analyse(p)
 	defer n.release()
 	n.out, n.list = ml, true
 	n.generate()
-	cacheMoves(p, n.out[start:])
+	if v.off&LegalLists == 0 {
+		cacheMoves(p, n.out[start:])
+	}
 	// Explosions come last: the children that follow one ask for the proofs.
-	if last := len(n.out) - 1; last >= start && n.out[last].Kind == rules.Explosion {
+	if last := len(n.out) - 1; last >= start && n.out[last].Kind == rules.Explosion && v.off&Proofs == 0 {
 		keepProofs(n.own, p)
 	}
 	return n.out
@@ -25,6 +32,9 @@ func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
 
 // Count returns the number of legal actions (perft's bulk count).
 func (v *Variant) Count(p *rules.Position) int {
+	if v.plain() {
+		return len(plainLegal(p, nil))
+	}
 	n := analyse(p)
 	defer n.release()
 	n.list = false
@@ -89,35 +99,21 @@ func moveKing(k kingCount, from, to rules.Square) kingCount {
 func (n *node) legalMove(m rules.Move) bool {
 	p := n.p
 	if m.Kind == rules.EnPassant && p.EPAnnihilation {
-		return n.exact(m) // the traveling pawn comes back (R5)
+		return n.decide(&candidate{m: m, playOnly: true}) // the traveling pawn comes back (R5)
 	}
-	changed := rules.BB(m.From, m.To)
-	var gone rules.Bitboard
+	var taken rules.Bitboard
 	if m.Kind == rules.EnPassant {
-		gone.Set(m.To - forward(n.us))
+		taken.Set(m.To - forward(n.us))
 	} else if p.Board[m.To] != rules.NoPiece {
-		gone.Set(m.To)
+		taken.Set(m.To)
 	}
-	changed = changed.Or(gone)
-	kings := moveKing(n.kings, m.From, m.To)
-	sure := n.stillCorrect(changed)
-	if sure && n.checkless(kings) {
-		return true // correct, and in check on no board (judge)
-	}
-	if !sure {
-		first := noFirst
-		if m.Kind != rules.EnPassant {
-			first = n.rootMoves(m)
-		}
-		sure = n.rematch(changed, -1, rules.NoSquare, first)
-	}
-	if sure && gone.Intersects(n.foeT) {
-		return true // the opponent has lost a traveling man: incorrect (R6)
-	}
-	occ := p.Occupied().AndNot(gone)
+	occ := p.Occupied().AndNot(taken)
 	occ.Clear(m.From)
 	occ.Set(m.To)
-	return n.judge(m, sure, kings, occ, gone)
+	return n.decide(&candidate{
+		m: m, changed: rules.BB(m.From, m.To).Or(taken), drop: -1, gone: rules.NoSquare,
+		root: m.Kind != rules.EnPassant, kings: moveKing(n.kings, m.From, m.To), occ: occ, taken: taken,
+	})
 }
 
 // castlings finds the legal castlings (R8): untraveled King and rook with the
@@ -134,10 +130,11 @@ func (n *node) castlings() {
 			continue
 		}
 		m := rules.Move{Kind: rules.Castle, Piece: rules.King, From: cg.king, To: cg.kingTo, Via: cg.rook}
-		occ := p.Occupied().AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo))
-		changed := rules.BB(cg.king, cg.rook, cg.kingTo, cg.rookTo)
-		sure := n.stillCorrect(changed) || n.rematch(changed, -1, rules.NoSquare, noFirst)
-		if n.judge(m, sure, moveKing(n.kings, cg.king, cg.kingTo), occ, rules.Bitboard{}) {
+		if n.decide(&candidate{
+			m: m, changed: rules.BB(cg.king, cg.rook, cg.kingTo, cg.rookTo), drop: -1, gone: rules.NoSquare,
+			kings: moveKing(n.kings, cg.king, cg.kingTo),
+			occ:   p.Occupied().AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo)),
+		}) {
 			n.emit(m)
 		}
 	}
@@ -152,7 +149,7 @@ func (n *node) crossesCheck(cg castleGeo) bool {
 		occ := p.Occupied()
 		occ.Clear(cg.king)
 		occ.Set(sq)
-		if th, known := n.quickThreat(moveKing(n.kings, cg.king, sq), occ, rules.Bitboard{}); known {
+		if th, known := n.quickThreat(moveKing(n.kings, cg.king, sq), occ, rules.Bitboard{}); known && n.has(CheckShortcut) {
 			if th {
 				return true
 			}
@@ -185,9 +182,7 @@ func (n *node) annihilations() {
 				kings.u--
 				kings.t--
 			}
-			after := occ.AndNot(rules.BB(from, t.sq))
-			sure := n.keepsMatching(j, from) || n.rematch(rules.BB(from, t.sq), j, from, noFirst)
-			if n.judge(m, sure, kings, after, rules.Bitboard{}) {
+			if n.decide(&candidate{m: m, changed: rules.BB(from, t.sq), drop: j, gone: from, kings: kings, occ: occ.AndNot(rules.BB(from, t.sq))}) {
 				n.emit(m)
 			}
 		}
@@ -202,7 +197,7 @@ func (n *node) keepsMatching(j int, from rules.Square) bool {
 	if len(n.own.goals) == 1 {
 		return true
 	}
-	if n.fragile || n.tman[j] != from {
+	if !n.has(Witnesses) || n.fragile || n.tman[j] != from {
 		return false
 	}
 	t := n.own.goals[j].sq

@@ -44,7 +44,7 @@ func TestLegalAgainstOracle(t *testing.T) {
 // compareLegal checks p's legal actions against the oracle's and returns them.
 func compareLegal(t *testing.T, p *rules.Position) []rules.Move {
 	t.Helper()
-	got, want := p.Legal(nil), refLegal(p)
+	got, want := p.Legal(nil), plainLegal(p, nil)
 	if d := moveDiff(p, got, want); d != "" {
 		t.Errorf("%s: legal actions differ from the oracle's: %s", p.FEN(), d)
 	}
@@ -77,6 +77,7 @@ func moveDiff(p *rules.Position, got, want []rules.Move) string {
 // candidate out with full resonance searches (which TestReachAgainstOracle
 // checks) in the positions of random games.
 func TestShortcutsAgainstExact(t *testing.T) {
+	needProvers(t, Survey)
 	rng := rand.New(rand.NewPCG(*seed, 13))
 	games, plies := 3, 8
 	if *deep {
@@ -94,6 +95,7 @@ func TestShortcutsAgainstExact(t *testing.T) {
 // move is proved correct, with its own root move's lines alone it is not,
 // and played out it is legal.
 func TestDoubleStepRematch(t *testing.T) {
+	needProvers(t, Survey | Witnesses | Rematch)
 	p, err := rules.NewPosition(Travelers, "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6")
 	if err != nil {
 		t.Fatal(err)
@@ -137,9 +139,15 @@ func inRandomGames(t *testing.T, rng *rand.Rand, games, plies int, check func(p 
 // inRandomGamesFrom is inRandomGames from the positions starts.
 func inRandomGamesFrom(t *testing.T, rng *rand.Rand, starts []startPosition, games, plies int, check func(p *rules.Position) []rules.Move) {
 	t.Helper()
+	inRandomGamesOf(t, Travelers, rng, starts, games, plies, check)
+}
+
+// inRandomGamesOf is inRandomGamesFrom with the rules of v.
+func inRandomGamesOf(t *testing.T, v rules.Variant, rng *rand.Rand, starts []startPosition, games, plies int, check func(p *rules.Position) []rules.Move) {
+	t.Helper()
 	for g := range games {
 		s := starts[g%len(starts)]
-		p, err := rules.NewPosition(Travelers, s.fen)
+		p, err := rules.NewPosition(v, s.fen)
 		if err != nil {
 			t.Fatalf("%s: %v", s.from, err)
 		}
@@ -158,6 +166,7 @@ func inRandomGamesFrom(t *testing.T, rng *rand.Rand, starts []startPosition, gam
 // (bench_test.go), where perft spends its time: every 20,011th of them
 // (about 20), every 211th with -deep (about 2,000; a minute).
 func TestShortcutsInBenchTrees(t *testing.T) {
+	needProvers(t, Survey)
 	step := 20011
 	if *deep {
 		step = 211
@@ -319,6 +328,7 @@ func TestCountAgainstList(t *testing.T) {
 // gives up those alone. A type kindHopeless gives up must be given up by
 // hopeless on every square.
 func TestHopelessOnlyWhenRefuted(t *testing.T) {
+	needProvers(t, Survey | Refutations)
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	step, plies := 997, 8
 	if *deep {
@@ -362,7 +372,7 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 					occ.Set(x)
 					occ.Set(y)
 					bl := blast{k: k, x: x, y: y, emptyY: p.Board[y] == rules.NoPiece, occ: occ}
-					if _, refuted := n.settleExplosion(&bl, coverAll); !refuted {
+					if n.settleExplosion(&bl, coverAll) != refuted {
 						t.Errorf("%s: %v on %v given up, but the move to %v is not refuted", p.FEN(), k, x, y)
 					}
 				}
@@ -385,6 +395,7 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 // the new traveling man: none, the slot's men, each of them alone, and
 // every man of the side.
 func TestOldBoundAgainstAfresh(t *testing.T) {
+	needProvers(t, Survey | Refutations)
 	rng := rand.New(rand.NewPCG(*seed, 19))
 	step, plies := 997, 8
 	if *deep {

@@ -102,4 +102,9 @@ func stepKind(m rules.Move) rules.MoveKind {
 }
 
 // InCheck reports whether the side to move is in check by R7.
-func (v *Variant) InCheck(p *rules.Position) bool { return threat(p, p.Side) }
+func (v *Variant) InCheck(p *rules.Position) bool {
+	if v.plain() {
+		return plainThreat(p, p.Side)
+	}
+	return threat(p, p.Side)
+}

@@ -145,7 +145,7 @@ func (n *node) resonators(p *rules.Position, c rules.Color, targets rules.Bitboa
 // time (resonatesSoon), else a survey of the lines that man finishes
 // answers.
 func (n *node) resonates(p *rules.Position, c rules.Color, v rules.Square) bool {
-	if n.resonatesSoon(p, c, v) {
+	if n.has(ShortLines) && n.resonatesSoon(p, c, v) {
 		return true
 	}
 	found, _ := n.resonatorsOf(p, c, p.Geometry().Mask, v)
@@ -159,9 +159,13 @@ func (n *node) resonatorsOf(p *rules.Position, c rules.Color, targets rules.Bitb
 	k := keyOf(p, c, targets)
 	k.only = only
 	var a answer
-	ok, filled := memoOf(p).recall(&k, p.Occupied(), &a)
-	if !ok && !filled.IsZero() {
-		ok = n.fillable(p, &k, filled)
+	var ok bool
+	if n.has(Memo) {
+		var filled rules.Bitboard
+		ok, filled = memoOf(p).recall(&k, p.Occupied(), &a)
+		if !ok && !filled.IsZero() {
+			ok = n.fillable(p, &k, filled)
+		}
 	}
 	if !ok {
 		a = n.surveyOn(p, &k)
@@ -181,6 +185,8 @@ func (n *node) surveyOn(p *rules.Position, k *memoKey) answer {
 			a.found.Set(s.origin[i])
 		}
 	}
-	memoOf(p).remember(k, s.b.reads, p.Occupied(), a)
+	if n.has(Memo) {
+		memoOf(p).remember(k, s.b.reads, p.Occupied(), a)
+	}
 	return a
 }

@@ -14,6 +14,7 @@ import (
 type node struct {
 	p        *rules.Position
 	us, them rules.Color
+	off      Provers     // the provers switched off (provers.go)
 	own      *survey     // the side to move's, full: base, or one of kept
 	base     survey      // the node's survey when none is kept (run afresh, probes)
 	kept     keptSurveys // those shared after the opponent's explosions (kept.go)
@@ -97,7 +98,7 @@ func probe(p *rules.Position) *node {
 
 // prepare sets node n up for p, without its survey, and returns it.
 func (n *node) prepare(p *rules.Position) *node {
-	n.p, n.us, n.them = p, p.Side, p.Side.Other()
+	n.p, n.us, n.them, n.off = p, p.Side, p.Side.Other(), offIn(p)
 	n.correct, n.checked, n.calm, n.appsKnown, n.approachesFit = false, 0, 0, false, false
 	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
 	n.own = &n.base
@@ -172,7 +173,10 @@ func (n *node) takeable(ys rules.Bitboard) rules.Bitboard {
 		v := ask.PopLSB()
 		n.foeAsked.Set(v)
 		if !n.provenKnown {
-			n.proven, n.provenKnown = provenResonators(n.p, n.them), true
+			n.proven, n.provenKnown = rules.Bitboard{}, true
+			if n.has(Proofs) {
+				n.proven = provenResonators(n.p, n.them)
+			}
 		}
 		if n.proven.Has(v) || n.foeNear(v) && n.resonates(n.p, n.them, v) {
 			n.foeRes.Set(v)
@@ -250,29 +254,17 @@ func (n *node) correctNow(p *rules.Position, c rules.Color) bool {
 	return matched
 }
 
-// exact decides the legality of action m by playing it: the mover must stay
-// correct, and must not be in check unless the opponent is now incorrect.
-func (n *node) exact(m rules.Move) bool {
-	p := n.p
-	p.Make(m)
-	defer p.Unmake()
-	if !n.correctAfter(p, m) {
-		return false
-	}
-	return !threat(p, n.us) || !n.correctNow(p, n.them)
-}
-
-// correctAfter reports whether the mover is correct after action m, played
-// in p. When the action leaves some of the matching's witnesses alone, only
-// the other traveling men (and the new one of an explosion) are surveyed:
-// resonators for them that the untouched witnesses do not use prove
-// correctness, and no matching among those surveyed disproves it; when
-// every traveling man was surveyed, the survey's matching is the answer,
-// and a single one is matched afresh with the others' surviving lines
-// (rematchAfter) before all are surveyed.
-func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
-	if len(n.own.goals) == 0 || n.fragile {
-		return n.correctNow(p, n.us)
+// correctAfter is the targeted survey: whether the mover is correct after
+// action m, played in p. When the action leaves some of the matching's
+// witnesses alone, only the other traveling men (and the new one of an
+// explosion) are surveyed: resonators for them that the untouched
+// witnesses do not use prove correctness, and no matching among those
+// surveyed refutes it; when every traveling man was surveyed, the survey's
+// matching is the answer, and a single one is matched afresh with the
+// others' surviving lines (rematchAfter). What it cannot tell is unknown.
+func (n *node) correctAfter(p *rules.Position, m rules.Move) verdict {
+	if len(n.own.goals) == 0 || n.fragile || !n.has(Targeted) {
+		return unknown
 	}
 	var changed rules.Bitboard
 	switch m.Kind {
@@ -286,7 +278,7 @@ func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 			}
 		}
 	default:
-		return n.correctNow(p, n.us)
+		return unknown
 	}
 	var targets, kept rules.Bitboard
 	for j, gl := range n.own.goals {
@@ -300,20 +292,20 @@ func (n *node) correctAfter(p *rules.Position, m rules.Move) bool {
 		targets.Set(m.From)
 	}
 	if targets.IsZero() {
-		return true
+		return proved
 	}
 	found, matched := n.resonators(p, n.us, targets)
 	switch {
 	case !matched:
-		return false // the men surveyed have no matching even among themselves
+		return refuted // the men surveyed have no matching even among themselves
 	case !targets.More() && !found.AndNot(kept).IsZero(), !found.Intersects(kept):
-		return true
+		return proved
 	case traveling(&p.State, n.us).AndNot(targets).IsZero():
-		return !p.LostTraveling[n.us] // every traveling man surveyed
+		return verdictOf(!p.LostTraveling[n.us]) // every traveling man surveyed
 	case !targets.More() && n.rematchAfter(changed, targets.LSB(), found):
-		return true
+		return proved
 	}
-	return n.correctNow(p, n.us)
+	return unknown
 }
 
 // rematchAfter reports whether the mover's traveling men can be matched
@@ -346,21 +338,6 @@ func (n *node) rematchAfter(changed rules.Bitboard, t rules.Square, found rules.
 	}
 	mt.addAll(tj, found)
 	return mt.solve()
-}
-
-// judge decides an action whose consequences are known without playing it:
-// sure tells whether the mover stays correct by the witnesses of the
-// matching, and kings, occ and gone describe the board after it (the
-// mover's kings, the occupied squares, the enemy men taken). Anything the
-// shortcut cannot settle is played out by exact.
-func (n *node) judge(m rules.Move, sure bool, kings kingCount, occ, gone rules.Bitboard) bool {
-	if !sure {
-		return n.exact(m)
-	}
-	if th, known := n.quickThreat(kings, occ, gone); known && !th {
-		return true
-	}
-	return n.exact(m)
 }
 
 // quickThreat tells whether the mover would be in check after an action
@@ -399,6 +376,9 @@ func (n *node) checkless(kings kingCount) bool {
 // those whose line starts with one of the root moves of index first (-1:
 // none) whose rest is a line after it (rootMoves).
 func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, first [2]int) bool {
+	if !n.has(Rematch) {
+		return false
+	}
 	s := n.own
 	count := len(s.goals)
 	if drop >= 0 {
@@ -444,7 +424,7 @@ func (n *node) rematch(changed rules.Bitboard, drop int, gone rules.Square, firs
 // mover correct after an action that changes the squares in changed and
 // adds or removes no traveling man.
 func (n *node) stillCorrect(changed rules.Bitboard) bool {
-	return len(n.own.goals) == 0 || (!n.fragile && !n.matchDeps.Intersects(changed))
+	return len(n.own.goals) == 0 || (n.has(Witnesses) && !n.fragile && !n.matchDeps.Intersects(changed))
 }
 
 // noFirst names no root move to rematch.

@@ -84,6 +84,7 @@ func randomPosition(rng *rand.Rand, w, h, men int) string {
 // TestReachAgainstOracle compares both surveys with the brute-force oracle
 // on random positions: every support of every man, every resonance.
 func TestReachAgainstOracle(t *testing.T) {
+	needProvers(t, Survey)
 	var s survey
 	randomSetups(rand.New(rand.NewPCG(*seed, 11)), sized(40, 10, 1000), func(p *rules.Position, text string) {
 		for c := rules.White; c <= rules.Black; c++ {
@@ -94,6 +95,44 @@ func TestReachAgainstOracle(t *testing.T) {
 			compareSurvey(t, text, c, &s, want, false)
 		}
 	})
+}
+
+// TestPlainLinesAgainstOracle compares the plain rules' hypothetical lines
+// (plain.go, on the board of hypo.go) with the square-by-square oracle on
+// random positions: every square each man reaches as each kind, and every
+// resonance, for lines of one, two and three moves.
+func TestPlainLinesAgainstOracle(t *testing.T) {
+	randomSetups(rand.New(rand.NewPCG(*seed, 17)), sized(60, 10, 1000), func(p *rules.Position, text string) {
+		for c := rules.White; c <= rules.Black; c++ {
+			for limit := 1; limit <= 3; limit++ {
+				got, want := plainLines(p, c, limit), refLines(p, c, limit)
+				if d := reachDiff(got, want); d != "" {
+					t.Fatalf("%s, %v, lines of %d moves: %s", text, c, limit, d)
+				}
+			}
+		}
+	})
+}
+
+// reachDiff describes where two findings of the lines differ.
+func reachDiff(got, want lineReach) string {
+	var diffs []string
+	for o := rules.Square(0); o < rules.NumSquares; o++ {
+		var g, w [rules.NumKinds]rules.Bitboard
+		if r := got.reach[o]; r != nil {
+			g = *r
+		}
+		if r := want.reach[o]; r != nil {
+			w = *r
+		}
+		if g != w {
+			diffs = append(diffs, fmt.Sprintf("man on %v reaches %v, want %v", o, g, w))
+		}
+		if got.res[o] != want.res[o] {
+			diffs = append(diffs, fmt.Sprintf("man on %v resonates with %v, want %v", o, got.res[o].Squares(), want.res[o].Squares()))
+		}
+	}
+	return strings.Join(diffs, "; ")
 }
 
 // sized returns a test's number of cases: normal, short under -short, long
@@ -131,7 +170,7 @@ func (noValidation) Validate(p *rules.Position) error { return p.ValidateMen() }
 
 // compareSurvey checks a survey's supports (when full) and resonances
 // against the oracle's.
-func compareSurvey(t *testing.T, text string, c rules.Color, s *survey, want refReach, full bool) {
+func compareSurvey(t *testing.T, text string, c rules.Color, s *survey, want lineReach, full bool) {
 	t.Helper()
 	for i, o := range s.origin {
 		if !s.b.men[i].u {
@@ -160,6 +199,7 @@ func compareSurvey(t *testing.T, text string, c rules.Color, s *survey, want ref
 // an annihilation by double step, whose en passant capture brings the
 // traveling pawn back (R5).
 func TestReachEnPassant(t *testing.T) {
+	needProvers(t, Survey)
 	for _, c := range []struct{ fen, moves string }{
 		{"4k3/3p4/8/4P3/8/8/8/R3K3 b - - 0 1", "d5"},
 		{"4k3/3p4/2n5/3p*P3/8/8/8/R3K3 b - - 0 1", "d7//d5"},
@@ -191,6 +231,7 @@ func TestReachEnPassant(t *testing.T) {
 // (leaving) after every first move of a line, on random positions and the
 // benchmark positions.
 func TestLeavingAfterAgainstLeaving(t *testing.T) {
+	needProvers(t, Survey)
 	rng := rand.New(rand.NewPCG(*seed, 19))
 	var texts []string
 	for _, bp := range benchPositions {

@@ -2,11 +2,10 @@ package travelers
 
 import "timechess/rules"
 
-// This file writes the rulings out the slow way, as an oracle for the tests:
-// the reachability of R2 and R4 by trying every line of up to three moves,
-// generated square by square from the geometry of the men (no bitboards),
-// and the legal actions of R3-R8 by playing every candidate and asking the
-// rulings' questions literally.
+// This file writes the hypothetical lines of R2 and R4 out a second way,
+// as an oracle for the board of hypothetical lines (hypo.go) that the plain
+// rules (plain.go) and the survey walk: every line of up to three moves,
+// generated square by square from the geometry of the men (no bitboards).
 
 // refBoard is a position as the oracle sees it: the men square by square.
 type refBoard struct {
@@ -220,16 +219,8 @@ func (b *refBoard) play(m refMove) func() {
 	return func() { *b = saved }
 }
 
-// refReach is what the oracle finds for one side: per man (by its square in
-// the position) the empty squares it can stand on as each kind, and the own
-// traveling men it can annihilate with.
-type refReach struct {
-	reach map[rules.Square]*[rules.NumKinds]rules.Bitboard
-	res   map[rules.Square]rules.Bitboard
-}
-
 // refSurvey tries every line of up to three moves of colour c in p.
-func refSurvey(p *rules.Position, c rules.Color) refReach { return refLines(p, c, 3) }
+func refSurvey(p *rules.Position, c rules.Color) lineReach { return refLines(p, c, 3) }
 
 // newRefBoard sets up the oracle's board for colour c's lines in p: its
 // men known by their squares, its castling rights, and the en passant
@@ -253,9 +244,9 @@ func newRefBoard(p *rules.Position, c rules.Color) *refBoard {
 }
 
 // refLines tries every line of up to limit moves of colour c in p.
-func refLines(p *rules.Position, c rules.Color, limit int) refReach {
+func refLines(p *rules.Position, c rules.Color, limit int) lineReach {
 	b := newRefBoard(p, c)
-	out := refReach{reach: map[rules.Square]*[rules.NumKinds]rules.Bitboard{}, res: map[rules.Square]rules.Bitboard{}}
+	out := lineReach{reach: map[rules.Square]*[rules.NumKinds]rules.Bitboard{}, res: map[rules.Square]rules.Bitboard{}}
 	empty := map[rules.Square]bool{}
 	for s := rules.Square(0); s < rules.NumSquares; s++ {
 		if b.g.Contains(s) && p.Board[s] == rules.NoPiece {
@@ -294,218 +285,5 @@ func refLines(p *rules.Position, c rules.Color, limit int) refReach {
 		}
 	}
 	walk(0)
-	return out
-}
-
-// refCorrect reports whether colour c is grammatically correct in p (R6):
-// no traveling man lost, and its traveling men matched one-to-one to
-// distinct resonators, tried every way.
-func refCorrect(p *rules.Position, c rules.Color) bool {
-	if p.LostTraveling[c] {
-		return false
-	}
-	if refResolved(p, c) {
-		return true // nothing to match
-	}
-	var tmen []rules.Square
-	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		if pc := p.Board[s]; pc != rules.NoPiece && pc.Color() == c && pc.Flags()&rules.Traveling != 0 {
-			tmen = append(tmen, s)
-		}
-	}
-	res := refSurvey(p, c).res
-	used := map[rules.Square]bool{}
-	var assign func(i int) bool
-	assign = func(i int) bool {
-		if i == len(tmen) {
-			return true
-		}
-		for u, r := range res {
-			if r.Has(tmen[i]) && !used[u] {
-				used[u] = true
-				ok := assign(i + 1)
-				used[u] = false
-				if ok {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return assign(0)
-}
-
-// refKingless reports whether colour c has no surviving king (R7).
-func refKingless(p *rules.Position, c rules.Color) bool {
-	var u, t, d int
-	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		pc := p.Board[s]
-		if pc == rules.NoPiece || pc.Color() != c || pc.Kind() != rules.King {
-			continue
-		}
-		switch {
-		case pc.Flags()&rules.Traveling != 0:
-			t++
-		case pc.Flags()&rules.Traveled != 0:
-			d++
-		default:
-			u++
-		}
-	}
-	return d+max(0, u-t) == 0
-}
-
-// refResolved reports whether colour c has no traveling man.
-func refResolved(p *rules.Position, c rules.Color) bool {
-	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		if pc := p.Board[s]; pc != rules.NoPiece && pc.Color() == c && pc.Flags()&rules.Traveling != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// refThreat reports whether colour c is in check in p (R7): the opponent,
-// moving next on this board, has a move that keeps it correct after which c
-// is kingless and the opponent resolved. An explosion adds a traveling man,
-// so it never resolves; the opponent's other actions are all tried.
-func refThreat(p *rules.Position, c rules.Color) bool {
-	o := c.Other()
-	st := p.State
-	if p.Side != o {
-		st.Side, st.EP = o, rules.NoSquare
-		st.EPAnnihilation = false
-	}
-	q := p.Sibling(st)
-	cands := append(refNormal(&q), refCastlings(&q, false)...)
-	cands = append(cands, refAnnihilations(&q)...)
-	for _, m := range cands {
-		r := q.Copy()
-		r.Make(m)
-		if refKingless(r, c) && refResolved(r, o) && refCorrect(r, o) {
-			return true
-		}
-	}
-	return false
-}
-
-// refNormal returns the pseudo-legal normal moves of the side to move;
-// its traveling men never move (R1).
-func refNormal(p *rules.Position) []rules.Move {
-	var out []rules.Move
-	for _, m := range p.GeneratePseudo(nil) {
-		if m.Kind != rules.Castle && p.Board[m.From].Flags()&rules.Traveling == 0 {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// refCastlings returns the castlings of the side to move with the right and
-// nothing in the way, and, when checked is set, R8's conditions about check.
-func refCastlings(p *rules.Position, checked bool) []rules.Move {
-	var out []rules.Move
-	us := p.Side
-	for wing := 0; wing < 2; wing++ {
-		if p.Castle&(1<<(2*int(us)+wing)) == 0 {
-			continue
-		}
-		cg := castlings(p).geo[int(us)*2+wing]
-		if p.Occupied().Intersects(cg.empty) {
-			continue
-		}
-		if checked {
-			safe := !refThreat(p, us)
-			for _, s := range cg.path.Squares() {
-				if !safe || s == cg.king || s == cg.kingTo {
-					continue
-				}
-				q := p.Copy()
-				k := q.Remove(cg.king)
-				q.Put(k, s)
-				safe = !refThreat(q, us)
-			}
-			if !safe {
-				continue
-			}
-		}
-		out = append(out, rules.Move{Kind: rules.Castle, Piece: rules.King, From: cg.king, To: cg.kingTo, Via: cg.rook})
-	}
-	return out
-}
-
-// refAnnihilations returns the annihilations of the side to move: an
-// untraveled man onto an own traveling man of its type in one normal move.
-func refAnnihilations(p *rules.Position) []rules.Move {
-	b := &refBoard{g: p.Geometry(), side: p.Side, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
-	b.men = p.Board
-	var out []rules.Move
-	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		if !b.g.Contains(s) || !b.own(s) || b.men[s].Flags() != 0 {
-			continue
-		}
-		_, onto := b.targets(s, false)
-		for _, m := range onto {
-			out = append(out, rules.Move{Kind: rules.Annihilation, Piece: b.men[s].Kind(), Promo: m.promo, From: s, To: m.to, Via: rules.NoSquare})
-		}
-	}
-	return out
-}
-
-// refExplosions returns the explosions of the side to move allowed by R3:
-// every type, every empty square some untraveled man reaches as that type,
-// every move of the traveled man from there that takes no enemy traveling
-// man and no enemy resonator.
-func refExplosions(p *rules.Position) []rules.Move {
-	us := p.Side
-	reach := refSurvey(p, us).reach
-	foe := refSurvey(p, us.Other()).res
-	var out []rules.Move
-	for _, k := range p.Variant().Spec().Kinds {
-		for s := rules.Square(0); s < rules.NumSquares; s++ {
-			if !p.Geometry().Contains(s) || p.Board[s] != rules.NoPiece {
-				continue
-			}
-			supported := false
-			for _, r := range reach {
-				supported = supported || r[k].Has(s)
-			}
-			if !supported {
-				continue
-			}
-			b := &refBoard{g: p.Geometry(), side: us, ep: rules.NoSquare, promos: p.Variant().Spec().Promotions}
-			b.men = p.Board
-			b.men[s] = rules.MakePiece(us, k, rules.Traveled)
-			moves, _ := b.targets(s, false)
-			for _, m := range moves {
-				if v := p.Board[m.to]; v != rules.NoPiece && (v.Flags()&rules.Traveling != 0 || !foe[m.to].IsZero()) {
-					continue
-				}
-				out = append(out, rules.Move{Kind: rules.Explosion, Piece: k, Promo: m.promo, From: s, To: m.to, Via: rules.NoSquare})
-			}
-		}
-	}
-	return out
-}
-
-// refLegal returns the legal actions of the side to move: none when it is
-// incorrect (it has lost); otherwise the candidates after which the mover is
-// correct and either not in check or the opponent incorrect.
-func refLegal(p *rules.Position) []rules.Move {
-	us := p.Side
-	if !refCorrect(p, us) {
-		return nil
-	}
-	cands := append(refNormal(p), refCastlings(p, true)...)
-	cands = append(cands, refAnnihilations(p)...)
-	cands = append(cands, refExplosions(p)...)
-	var out []rules.Move
-	for _, m := range cands {
-		q := p.Copy()
-		q.Make(m)
-		if refCorrect(q, us) && (!refThreat(q, us) || !refCorrect(q, us.Other())) {
-			out = append(out, m)
-		}
-	}
 	return out
 }

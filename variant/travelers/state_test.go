@@ -18,6 +18,7 @@ var readOnlyVars = map[string]string{
 	"epAnnihilationKey": "a hash key computed once",
 	"noFirst":           "a constant pair Go cannot declare const",
 	"coordExplosion":    "a compiled pattern, safe for concurrent use",
+	"proverNames":       "a constant table of names Go cannot declare const",
 }
 
 // TestNoMutablePackageState checks that the package's code declares no

@@ -8,10 +8,22 @@ import "timechess/rules"
 // stalemated otherwise (R7); the draws of ruling C2 apply, of which the
 // material one is bare kings with no man traveling.
 func (v *Variant) Status(p *rules.Position) rules.Status {
-	if n, ok := cachedCount(p); !ok || n == 0 {
+	them := rules.WinFor(p.Side.Other())
+	if v.plain() {
+		switch {
+		case !plainCorrect(p, p.Side):
+			return rules.Status{Result: them, Reason: "grammatical incorrectness"}
+		case len(plainLegal(p, nil)) > 0:
+		case plainThreat(p, p.Side):
+			return rules.Status{Result: them, Reason: "checkmate"}
+		default:
+			return rules.Status{Result: rules.Draw, Reason: "stalemate"}
+		}
+		return drawn(p)
+	}
+	if n, ok := cachedCount(p); v.off&LegalLists != 0 || !ok || n == 0 {
 		n := analyse(p)
 		defer n.release()
-		them := rules.WinFor(p.Side.Other())
 		if !n.correct {
 			return rules.Status{Result: them, Reason: "grammatical incorrectness"}
 		}
@@ -24,6 +36,12 @@ func (v *Variant) Status(p *rules.Position) rules.Status {
 			return rules.Status{Result: rules.Draw, Reason: "stalemate"}
 		}
 	}
+	return drawn(p)
+}
+
+// drawn returns the draw of ruling C2 the position has, if any: the
+// fifty-move rule, threefold repetition, bare kings.
+func drawn(p *rules.Position) rules.Status {
 	switch {
 	case p.Halfmove >= 100:
 		return rules.Status{Result: rules.Draw, Reason: "fifty-move rule"}

@@ -95,13 +95,23 @@ func (v *Variant) Validate(p *rules.Position) error {
 	if p.EP != rules.NoSquare && !p.EPAnnihilation && p.Board[p.EP-forward(p.Side)] == rules.NoPiece {
 		return fmt.Errorf("en passant square %s: no pawn stands beyond it (annihilated= missing?)", p.EP)
 	}
-	n := analyse(p)
-	defer n.release()
 	mover := p.Side.Other()
-	if !n.correctNow(p, mover) {
+	var moverCorrect, correct, checked bool
+	if v.plain() {
+		moverCorrect = plainCorrect(p, mover)
+		correct = moverCorrect && plainCorrect(p, p.Side)
+		checked = correct && plainThreat(p, mover)
+	} else {
+		n := analyse(p)
+		defer n.release()
+		moverCorrect = n.correctNow(p, mover)
+		correct = n.correct
+		checked = moverCorrect && correct && threat(p, mover)
+	}
+	if !moverCorrect {
 		return fmt.Errorf("the side not to move (%s) is grammatically incorrect", mover)
 	}
-	if n.correct && threat(p, mover) {
+	if checked {
 		return fmt.Errorf("the side not to move (%s) is in check", mover)
 	}
 	return nil

@@ -4,9 +4,11 @@ import "timechess/rules"
 
 // Variant is Time Traveler's Chess. It embeds the orthodox core and overrides
 // move generation, making moves, check, the end of the game and the position
-// text.
+// text. It decides by the plain rules (plain.go) with the provers it has not
+// switched off in front of them (provers.go).
 type Variant struct {
 	rules.Orthodox
+	off Provers // the provers switched off
 }
 
 // Travelers is the registered variant.
