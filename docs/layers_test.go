@@ -164,6 +164,18 @@ func TestNoVariantByPackage(t *testing.T) {
 	}
 }
 
+// TestEngineBesideVariants checks that nothing of the game's rules and
+// records imports the engine: it sits on rules beside the variants.
+func TestEngineBesideVariants(t *testing.T) {
+	for name, pk := range readPackages(t, "..", false) {
+		rulesSide := name == "rules" || name == "notation" || name == "game" || name == "pgn" ||
+			name == "perft" || strings.HasPrefix(name, "variant/")
+		if _, ok := pk.imports["engine"]; ok && rulesSide {
+			t.Errorf("%s imports engine: the engine builds on the rules, not the other way round", name)
+		}
+	}
+}
+
 // TestCoreReadsNoVariantState checks that package rules reads none of the
 // variant fields of State.Extra (as declared in rules/extra.go): the
 // bookings, travels and lost traveling men are their variants' own.
