@@ -33,7 +33,7 @@ func (v *Variant) Sight(p *rules.Position, t *rules.Turn) rules.Sight {
 	}
 	for _, sup := range Supports(p) {
 		if explodes[key{sup.Kind, sup.Square}] {
-			s.Supports = append(s.Supports, rules.Support{Kind: sup.Kind, Square: sup.Square, Line: sup.Line})
+			s.Supports = append(s.Supports, sup)
 		}
 	}
 	return s
