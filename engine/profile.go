@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"sync"
-
-	"timechess/rules"
-)
+import "timechess/rules"
 
 // profile is what the engine knows about one variant beyond the rules
 // interface: its piece values and evaluation terms, its automatic draws, the
@@ -55,50 +51,51 @@ func insufficient(p *rules.Position) bool { return p.InsufficientMaterial() }
 // no legal move and a King attacked.
 func inCheckOnly(*rules.Position) bool { return false }
 
-var (
-	profileMu sync.Mutex
-	profiles  = map[string]*profile{}
-)
-
 // orthodoxProfile serves FIDE chess on any board and its 10x8 form.
 func orthodoxProfile() *profile {
 	return &profile{values: defaultValues, dead: insufficient, repeatable: always, key: plainHash, quietWin: inCheckOnly, checkBinds: always}
 }
 
-// profileFor returns the profile of variant v, built on first use.
+// profileFor returns the profile of variant v. It is chosen by what v's
+// rules hold, never by v's name: the core's FIDE rules (rules.Orthodox)
+// get the orthodox profile; men that travel in time (the Traveling flag of
+// Time Traveler's Chess) the travelers profile; backward travel (the
+// rules.OffBoard of the start gives the travels left) Gifford's; Time
+// Thieves the Time Thief's, under the King-restoration rules when the Spec
+// says so. Any other variant gets the default profile, which assumes as
+// little as it can. It is built afresh at each call, once per search or
+// mate solve: it costs one start position.
 func profileFor(v rules.Variant) *profile {
-	name := v.Spec().Name
-	profileMu.Lock()
-	defer profileMu.Unlock()
-	if pr, ok := profiles[name]; ok {
-		return pr
+	s := v.Spec()
+	start, err := rules.NewPosition(v, s.Start)
+	var ob rules.OffBoard
+	if err == nil {
+		ob, _ = rules.OffBoardOf(start)
 	}
 	var pr *profile
-	switch name {
-	case "chess", "chess10x8":
+	_, orthodox := v.(rules.Orthodox)
+	switch {
+	case orthodox:
 		pr = orthodoxProfile()
-	case "timethief":
-		pr = timeThiefProfile(false)
-	case "timethief-restore":
-		pr = timeThiefProfile(true)
-	case "gifford":
-		pr = giffordProfile()
-	case "travelers":
+	case s.ManFlags&rules.Traveling != 0:
 		pr = travelersProfile()
+	case ob.Travels != nil:
+		pr = giffordProfile()
+	case s.HasKind(rules.TimeThief):
+		pr = timeThiefProfile(s.KingRestoration)
 	default:
 		pr = &profile{values: defaultValues, dead: never, repeatable: always, key: plainHash, quietWin: always, checkBinds: always}
 	}
-	pr.startNPM = startMaterial(v, pr)
-	profiles[name] = pr
+	pr.startNPM = startMaterial(start, pr)
 	return pr
 }
 
-// startMaterial returns the non-pawn material of v's start position (both
-// sides), the measure of a full middlegame.
-func startMaterial(v rules.Variant, pr *profile) int32 {
+// startMaterial returns the non-pawn material of the start position p
+// (both sides; nil when the variant's start is unreadable), the measure of
+// a full middlegame.
+func startMaterial(p *rules.Position, pr *profile) int32 {
 	const fallback = 6200
-	p, err := rules.NewPosition(v, v.Spec().Start)
-	if err != nil {
+	if p == nil {
 		return fallback
 	}
 	var npm int32

@@ -15,4 +15,8 @@
 // What is special about a turn is told by notice.go: an Announcer gives the
 // notices of a turn as Refusals (check in Orthodox, a variant's own rules in
 // its notice.go), from the legal actions its caller already has.
+// What a variant keeps off the board is told by offboard.go: an OffBoarder
+// gives the front ends its OffBoard (men in transit, travels left, Kings,
+// lost traveling men) and its Sight (what they mark on the board), so that
+// none of them asks which variant it has.
 package rules

@@ -54,6 +54,10 @@ type Spec struct {
 	// annihilating double step, ruling R5); the variant's ParseExtra and
 	// Validate check it.
 	EmptyEPTarget bool
+	// KingRestoration marks the Time Thief's King-restoration rules (T7): a
+	// side with a Time Thief is free of check rules, so its King may be
+	// captured, and the side that lost it must restore it at once or lose.
+	KingRestoration bool
 }
 
 // castleFiles returns the king's and the rook's destination files.

@@ -178,3 +178,17 @@ func TestOpenGameAndLists(t *testing.T) {
 		}
 	})
 }
+
+// supportKey is the type and square an explosion's coordinate form begins
+// with: "N@f6" of "N@f6e8", "P@e7" of "P@e7d8q".
+func supportKey(coord string) string {
+	at := strings.IndexByte(coord, '@')
+	if at < 0 {
+		return coord
+	}
+	end := at + 2
+	for end < len(coord) && coord[end] >= '0' && coord[end] <= '9' {
+		end++
+	}
+	return coord[:min(end, len(coord))]
+}

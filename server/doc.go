@@ -37,7 +37,8 @@
 //	timers.go        this process's timers and the sweep of every game
 //	cache.go         the replays of recent games; replay.go brings one up to date
 //	view.go          the Game and Position JSON, each ply's Position computed once
-//	position.go      describing a position: its men, legal actions, variant fields, notices
+//	position.go      describing a position: its men, legal actions, notices, and what its
+//	                 variant keeps off the board (rules.OffBoardOf, SightOf)
 //	timelines.go     the timelines of a game or a line of play, with every board, for their picture
 //	analysis.go      position, analyze, solve, import and PGN endpoints
 //	why.go           why a move is refused (POST /api/v1/why, a game's why), without playing it

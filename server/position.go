@@ -8,9 +8,6 @@ import (
 
 	"timechess/notation"
 	"timechess/rules"
-	"timechess/variant/gifford"
-	"timechess/variant/timethief"
-	"timechess/variant/travelers"
 )
 
 // positionView is the Position of docs/api.md: one board with what a client
@@ -133,13 +130,16 @@ func describePosition(p *rules.Position) *positionView {
 			v.Notices = append(v.Notices, noticeView{Rule: n.Rule, Name: n.Name, Text: n.Reason})
 		}
 	}
-	switch p.Variant().(type) {
-	case *gifford.Variant:
-		v.Gifford = describeGifford(p)
-	case *travelers.Variant:
-		v.Travelers = describeTravelers(p, v.Moves)
-	case *timethief.Variant:
-		v.TimeThief = describeTimeThief(p, v.Moves)
+	if ob, ok := rules.OffBoardOf(p); ok && ob.Travels != nil {
+		v.Gifford = describeTravel(ob)
+	}
+	if sight, ok := rules.SightOf(p, &turn); ok {
+		if sight.Resonators != nil {
+			v.Travelers = describeResonance(sight)
+		}
+		if sight.Sees != nil {
+			v.TimeThief = describeSight(sight, v.Moves)
+		}
 	}
 	return v
 }
@@ -296,72 +296,38 @@ func checkedKings(p *rules.Position) []string {
 	return attacked
 }
 
-func describeGifford(p *rules.Position) *giffordView {
-	v := &giffordView{Arrivals: []arrivalView{}, Kings: []string{},
-		Travels: sidesView{White: gifford.TravelsLeft(p, rules.White), Black: gifford.TravelsLeft(p, rules.Black)}}
-	for _, c := range []rules.Color{rules.White, rules.Black} {
-		for _, b := range p.Bookings[c][:p.NBookings[c]] {
-			v.Arrivals = append(v.Arrivals, arrivalView{Color: c.String(), Kind: string(b.Piece.Kind().Letter()), Move: int(b.Due)})
-		}
-		for _, sq := range p.Pieces(c, rules.King).Squares() {
-			v.Kings = append(v.Kings, sq.String())
-		}
+// describeTravel is the Position's gifford object: the men in transit, the
+// backward travels left and the Kings of a variant with backward travel.
+func describeTravel(ob rules.OffBoard) *giffordView {
+	v := &giffordView{Arrivals: []arrivalView{}, Kings: squareNames(ob.Kings),
+		Travels: sidesView{White: ob.Travels[rules.White], Black: ob.Travels[rules.Black]}}
+	for _, b := range ob.Transit {
+		v.Arrivals = append(v.Arrivals, arrivalView{Color: b.Piece.Color().String(), Kind: string(b.Piece.Kind().Letter()), Move: int(b.Due)})
 	}
 	return v
 }
 
-func describeTravelers(p *rules.Position, moves []actionView) *travelersView {
+// describeResonance is the Position's travelers object: each traveling
+// man's resonators and the lines that support the explosions.
+func describeResonance(sight rules.Sight) *travelersView {
 	v := &travelersView{Resonators: map[string][]string{}, Supports: map[string]string{}}
-	for t, men := range travelers.Resonators(p) {
-		names := make([]string, len(men))
-		for i, sq := range men {
-			names[i] = sq.String()
-		}
+	for t, men := range sight.Resonators {
+		names := squareNames(men)
 		sort.Strings(names)
 		v.Resonators[t.String()] = names
 	}
-	explodes := map[string]bool{}
-	for _, m := range moves {
-		if m.Kind == "explosion" {
-			explodes[supportKey(m.Coord)] = true
-		}
-	}
-	if len(explodes) > 0 {
-		for _, s := range travelers.Supports(p) {
-			if key := string(s.Kind.Letter()) + "@" + s.Square.String(); explodes[key] {
-				v.Supports[key] = s.Line
-			}
-		}
+	for _, s := range sight.Supports {
+		v.Supports[string(s.Kind.Letter())+"@"+s.Square.String()] = s.Line
 	}
 	return v
 }
 
-// supportKey is the type and square an explosion's coordinate form begins
-// with: "N@f6" of "N@f6e8", "P@e7" of "P@e7d8q".
-func supportKey(coord string) string {
-	at := strings.IndexByte(coord, '@')
-	if at < 0 {
-		return coord
-	}
-	end := at + 2
-	for end < len(coord) && coord[end] >= '0' && coord[end] <= '9' {
-		end++
-	}
-	return coord[:min(end, len(coord))]
-}
-
-func describeTimeThief(p *rules.Position, moves []actionView) *timeThiefView {
+// describeSight is the Position's timethief object: what each Time Thief
+// sees, and the squares the TT-captures among moves capture on.
+func describeSight(sight rules.Sight, moves []actionView) *timeThiefView {
 	v := &timeThiefView{Sight: map[string][]string{}, TTCaptures: []string{}}
-	g := p.Geometry()
-	for _, c := range []rules.Color{rules.White, rules.Black} {
-		occ := p.SlideOcc(c)
-		for _, t := range p.Pieces(c, rules.TimeThief).Squares() {
-			seen := []string{}
-			for _, sq := range g.QueenAttacks(t, occ).Squares() {
-				seen = append(seen, sq.String())
-			}
-			v.Sight[t.String()] = seen
-		}
+	for t, seen := range sight.Sees {
+		v.Sight[t.String()] = squareNames(seen)
 	}
 	for _, m := range moves {
 		if m.Kind == "ttcapture" && !slices.Contains(v.TTCaptures, m.To) {
@@ -369,4 +335,13 @@ func describeTimeThief(p *rules.Position, moves []actionView) *timeThiefView {
 		}
 	}
 	return v
+}
+
+// squareNames names the squares, in their order; [] for none.
+func squareNames(squares []rules.Square) []string {
+	names := make([]string, len(squares))
+	for i, sq := range squares {
+		names[i] = sq.String()
+	}
+	return names
 }

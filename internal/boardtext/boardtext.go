@@ -1,8 +1,8 @@
 // Package boardtext draws a position as a text diagram for a terminal: a
 // board of any size (files a..p, ranks 1..16) with the men's flags, the side
-// to move, and the state a time-travel variant keeps off the board (Gifford's
-// men in transit and backward travels left, the traveling men Time
-// Traveler's Chess has lost).
+// to move, and the state a variant keeps off the board as its
+// rules.OffBoarder gives it (Gifford's men in transit and backward travels
+// left, the traveling men Time Traveler's Chess has lost).
 package boardtext
 
 import (
@@ -12,10 +12,6 @@ import (
 
 	"timechess/rules"
 )
-
-// giffordTravels is the number of backward travels each side has in
-// Gifford's game (ruling G5).
-const giffordTravels = 2
 
 // flagNames explain the flag marks of the position text.
 var flagNames = []struct {
@@ -89,13 +85,22 @@ func Draw(w io.Writer, p *rules.Position, flip bool) error {
 	return err
 }
 
-// offBoard writes the variant state that the board does not show.
+// offBoard writes the state p's variant keeps off the board
+// (rules.OffBoarder): each side's men in transit and backward travels left
+// where the variant has backward travel, and a side that has lost a
+// traveling man.
 func offBoard(b *strings.Builder, p *rules.Position) {
-	switch p.Variant().Spec().Name {
-	case "gifford":
-		for c := rules.White; c <= rules.Black; c++ {
-			var men []string
-			for _, bk := range p.Bookings[c][:p.NBookings[c]] {
+	ob, ok := rules.OffBoardOf(p)
+	if !ok {
+		return
+	}
+	for c := rules.White; c <= rules.Black; c++ {
+		if ob.Travels != nil {
+			men := []string{}
+			for _, bk := range ob.Transit {
+				if bk.Piece.Color() != c {
+					continue
+				}
 				s := bk.Piece.String()
 				if bk.Piece.Kind() == rules.Bishop {
 					s += map[bool]string{true: " (light)", false: " (dark)"}[bk.Light]
@@ -106,13 +111,10 @@ func offBoard(b *strings.Builder, p *rules.Position) {
 				men = []string{"none"}
 			}
 			fmt.Fprintf(b, "%s in transit: %s; backward travels left: %d\n",
-				capital(c), strings.Join(men, ", "), giffordTravels-int(p.Travels[c]))
+				capital(c), strings.Join(men, ", "), ob.Travels[c])
 		}
-	case "travelers":
-		for c := rules.White; c <= rules.Black; c++ {
-			if p.LostTraveling[c] {
-				fmt.Fprintf(b, "%s has lost a traveling man to a capture\n", capital(c))
-			}
+		if ob.LostTraveling[c] {
+			fmt.Fprintf(b, "%s has lost a traveling man to a capture\n", capital(c))
 		}
 	}
 }

@@ -96,7 +96,7 @@ func travelNotice(p *rules.Position, legal []rules.Move) *rules.Refusal {
 	if last > first {
 		to = fmt.Sprintf("a move from %d to %d", first, last)
 	}
-	left := TravelsLeft(p, p.Side)
+	left := travelsLeft(p, p.Side)
 	travels := "travels"
 	if left == 1 {
 		travels = "travel"

@@ -17,10 +17,10 @@ import "timechess/rules"
 // refLegal returns the legal actions of the side to move.
 func refLegal(v *Variant, p *rules.Position) []rules.Move {
 	us := p.Side
-	if v.restore && p.Pieces(us, rules.King).IsZero() {
+	if v.S.KingRestoration && p.Pieces(us, rules.King).IsZero() {
 		return refTTCaptures(p) // T7: the King was taken; only restoring it is legal
 	}
-	free := v.restore && !p.Pieces(us, rules.TimeThief).IsZero()
+	free := v.S.KingRestoration && !p.Pieces(us, rules.TimeThief).IsZero()
 	cands := append(p.GeneratePseudo(nil), refSpiritMoves(p)...)
 	cands = append(cands, refTTCaptures(p)...)
 	var out []rules.Move

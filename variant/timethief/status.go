@@ -41,7 +41,7 @@ func (v *Variant) validate(p *rules.Position, kingTaken bool) error {
 	}
 	for c := rules.White; c <= rules.Black; c++ {
 		n := p.Pieces(c, rules.King).Count()
-		if n == 1 || (n == 0 && c == p.Side && v.restore && kingTaken) {
+		if n == 1 || (n == 0 && c == p.Side && v.S.KingRestoration && kingTaken) {
 			continue
 		}
 		return fmt.Errorf("%s has %d kings; %s needs exactly one", c, n, v.S.Name)

@@ -4,13 +4,12 @@ import "timechess/rules"
 
 // Variant is a Time Thief game. It embeds the orthodox core and overrides
 // move generation, making moves, the end of the game and the position text.
+// Its Spec's KingRestoration selects the King-restoration rules (T7).
 type Variant struct {
 	rules.Orthodox
-	// restore selects the King-restoration rules (T7).
-	restore bool
 }
 
-func spec(name, title string) *rules.Spec {
+func spec(name, title string, restore bool) *rules.Spec {
 	return &rules.Spec{
 		Name:  name,
 		Title: title,
@@ -19,15 +18,16 @@ func spec(name, title string) *rules.Spec {
 			rules.Guard, rules.TimeThief, rules.Dwarf, rules.Spirit, rules.Witch},
 		Promotions:         []rules.Kind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight, rules.Guard},
 		CastleKingFromEdge: 2, CastleRookFromEdge: 3,
-		ManFlags: rules.Possessed,
+		ManFlags:        rules.Possessed,
+		KingRestoration: restore,
 	}
 }
 
 // Basic is the Time Thief with FIDE check, mate and stalemate (T6).
-var Basic = &Variant{Orthodox: rules.Orthodox{S: spec("timethief", "Time Thief")}}
+var Basic = &Variant{Orthodox: rules.Orthodox{S: spec("timethief", "Time Thief", false)}}
 
 // Restore is the Time Thief with the King-restoration rules (T7).
-var Restore = &Variant{Orthodox: rules.Orthodox{S: spec("timethief-restore", "Time Thief with King restoration")}, restore: true}
+var Restore = &Variant{Orthodox: rules.Orthodox{S: spec("timethief-restore", "Time Thief with King restoration", true)}}
 
 func init() {
 	rules.Register(Basic)
@@ -37,11 +37,11 @@ func init() {
 // free reports whether colour c is free of check rules: under the
 // restoration rules, while it has a Time Thief on the board (T7).
 func (v *Variant) free(p *rules.Position, c rules.Color) bool {
-	return v.restore && !p.Pieces(c, rules.TimeThief).IsZero()
+	return v.S.KingRestoration && !p.Pieces(c, rules.TimeThief).IsZero()
 }
 
 // mustRestore reports whether the side to move has lost its King to the last
 // move and may only restore it (T7).
 func (v *Variant) mustRestore(p *rules.Position) bool {
-	return v.restore && p.Pieces(p.Side, rules.King).IsZero()
+	return v.S.KingRestoration && p.Pieces(p.Side, rules.King).IsZero()
 }

@@ -31,14 +31,9 @@ func Resonators(p *rules.Position) map[rules.Square][]rules.Square {
 
 // Support is an explosion support of the side to move (R2, R3): a line of
 // at most three of its moves, the other side passing, after which one of
-// its untraveled men stands on Square as a Kind.
-type Support struct {
-	Kind   rules.Kind
-	Square rules.Square
-	// Line writes the moves as the rules documents do, the moves of one man
-	// in a row joined: "Nb1-c3-d5-f6", "a7-a6, a6xb5, Ra8-a4", "e7-e8=N".
-	Line string
-}
+// its untraveled men stands on Square as a Kind. It is the rules.Support
+// the off-board seam hands the front ends (offboard.go).
+type Support = rules.Support
 
 // Supports returns one support of each type on each square where the side
 // to move in p may explode a man of that type (R3's support; the traveled
