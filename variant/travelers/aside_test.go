@@ -18,7 +18,7 @@ import (
 // traveling man by the brute force. Positions: the seed's games and random
 // games, and the perft trees of the benchmark positions.
 func TestAsideAgainstOracle(t *testing.T) {
-	needProvers(t, Survey | Aside)
+	needProvers(t, Survey|Aside)
 	rng := rand.New(rand.NewPCG(*seed, 29))
 	step, plies, sample, every, proofEvery := 1499, 8, 2000, 5, 1000
 	if *deep {
@@ -166,7 +166,7 @@ func refAside(p *rules.Position, c rules.Color, x, y rules.Square) bool {
 // explosions, one for each way the traveled man may get out of a last
 // move's way, and one where he cannot.
 func TestAsideLineCases(t *testing.T) {
-	needProvers(t, Survey | Aside)
+	needProvers(t, Survey|Aside)
 	cases := []struct {
 		fen     string
 		k       rules.Kind
@@ -203,7 +203,7 @@ func TestAsideLineCases(t *testing.T) {
 // whose new traveling man resonates only by a line that clears the way of
 // the traveled man: the men it proves, checked by the brute force too.
 func TestAsideResonatorsCases(t *testing.T) {
-	needProvers(t, Survey | Aside)
+	needProvers(t, Survey|Aside)
 	cases := []struct {
 		fen     string
 		k       rules.Kind

@@ -37,10 +37,10 @@ type decisions struct {
 // y is NoSquare, or else settleExplosion's answer for the traveled man's move
 // to y.
 type decision struct {
-	k             rules.Kind
-	x, y          rules.Square
-	in, lost      rules.Bitboard
-	correct       verdict // settleExplosion's answer
+	k        rules.Kind
+	x, y     rules.Square
+	in, lost rules.Bitboard
+	correct  verdict // settleExplosion's answer
 }
 
 // nextDecision returns the logged decision that answers the question

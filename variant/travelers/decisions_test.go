@@ -12,7 +12,7 @@ import (
 // and replay the decisions logged on them) against those of a node that
 // keeps nothing; in list and in count mode.
 func TestDecisionsReplayed(t *testing.T) {
-	needProvers(t, Survey | Sharing | Kept | Decisions)
+	needProvers(t, Survey|Sharing|Kept|Decisions)
 	n, ref := new(node), new(node)
 	compared, replayed, recounted := 0, 0, 0
 	generate := func(n *node, p *rules.Position, list bool) ([]rules.Move, int) {
@@ -53,7 +53,7 @@ func TestDecisionsReplayed(t *testing.T) {
 // square before the cursor's) gets none and leaves the cursor, and the
 // replay goes on with the next question.
 func TestNextDecision(t *testing.T) {
-	needProvers(t, Survey | Sharing | Kept | Decisions)
+	needProvers(t, Survey|Sharing|Kept|Decisions)
 	x, y, z := square8(t, "d5"), square8(t, "c4"), square8(t, "e4")
 	r := &decisions{log: []decision{
 		{k: rules.Bishop, x: x, y: rules.NoSquare, in: rules.BB(y, z), lost: rules.BB(z)},

@@ -95,7 +95,7 @@ func TestShortcutsAgainstExact(t *testing.T) {
 // move is proved correct, with its own root move's lines alone it is not,
 // and played out it is legal.
 func TestDoubleStepRematch(t *testing.T) {
-	needProvers(t, Survey | Witnesses | Rematch)
+	needProvers(t, Survey|Witnesses|Rematch)
 	p, err := rules.NewPosition(Travelers, "rnbqkb1r/pppppppp/2n*5/3p*4/Q'1Q*1P*1n'1/2N'2N*2/PPPPPPPP/R1BQKBNR w KQkq - 1 6")
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +328,7 @@ func TestCountAgainstList(t *testing.T) {
 // gives up those alone. A type kindHopeless gives up must be given up by
 // hopeless on every square.
 func TestHopelessOnlyWhenRefuted(t *testing.T) {
-	needProvers(t, Survey | Refutations)
+	needProvers(t, Survey|Refutations)
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	step, plies := 997, 8
 	if *deep {
@@ -395,7 +395,7 @@ func TestHopelessOnlyWhenRefuted(t *testing.T) {
 // the new traveling man: none, the slot's men, each of them alone, and
 // every man of the side.
 func TestOldBoundAgainstAfresh(t *testing.T) {
-	needProvers(t, Survey | Refutations)
+	needProvers(t, Survey|Refutations)
 	rng := rand.New(rand.NewPCG(*seed, 19))
 	step, plies := 997, 8
 	if *deep {

@@ -13,7 +13,7 @@ import (
 // left alone: every colour, all traveling men and each one alone, and each
 // untraveled man asked about alone.
 func TestMemoAgainstSurvey(t *testing.T) {
-	needProvers(t, Survey | Memo)
+	needProvers(t, Survey|Memo)
 	rng := rand.New(rand.NewPCG(*seed, 17))
 	plies := 4
 	if *deep {

@@ -15,7 +15,7 @@ import (
 // resonators the proofs miss, so that a test that proves nothing (no man
 // ever proven) fails.
 func TestProvenAgainstSurvey(t *testing.T) {
-	needProvers(t, Survey | Proofs)
+	needProvers(t, Survey|Proofs)
 	rng := rand.New(rand.NewPCG(*seed, 29))
 	step, plies := explosionWalk()
 	var s survey

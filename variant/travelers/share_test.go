@@ -19,7 +19,7 @@ import (
 // record are also held against replaying every event: the same slots with
 // the same witnesses in the same order.
 func TestSharedAgainstFresh(t *testing.T) {
-	needProvers(t, Survey | Sharing)
+	needProvers(t, Survey|Sharing)
 	rng := rand.New(rand.NewPCG(*seed, 23))
 	step, plies := explosionWalk()
 	var fresh, shared, replayed survey
@@ -111,7 +111,7 @@ func surveysDiffer(a, b *survey, mt *matcher) string {
 // same in everything TestSharedAgainstFresh compares, and the same slots
 // with the same witnesses, in the positions explosionSiblings visits.
 func TestKeptAgainstShared(t *testing.T) {
-	needProvers(t, Survey | Sharing | Kept)
+	needProvers(t, Survey|Sharing|Kept)
 	var shared survey
 	var mt matcher
 	n := new(node)
@@ -265,7 +265,7 @@ func slotsDiffer(a, b *survey) string {
 // taking a root move which gains only because of what the first move
 // cleared (takersAfter).
 func TestTakersCases(t *testing.T) {
-	needProvers(t, Survey | Sharing)
+	needProvers(t, Survey|Sharing)
 	for _, c := range []struct{ why, fen, move string }{
 		{"the rook comes to c8: the pawn on b7 takes there promoting, and the new queen annihilates with the traveling queen on h3, once the knight has left e6 first (to any of his squares, some of which do not see b7)",
 			"r5k1/1P6/4N3/8/8/7Q*/8/4K3 b - - 0 1", "Rc8"},

@@ -8,7 +8,7 @@ import "testing"
 // vacated square matters, and checks that it does: without the lines
 // through it, the shared survey would differ from the fresh one.
 func TestVacancyCases(t *testing.T) {
-	needProvers(t, Survey | Sharing)
+	needProvers(t, Survey|Sharing)
 	for _, c := range []struct{ why, fen, move string }{
 		{"a double step: the pawn on e5 may take en passant, first or last, and the rook may now land on d7",
 			"4k3/3p4/8/4P3/8/8/8/R3K3 b - - 0 1", "d5"},
