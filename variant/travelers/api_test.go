@@ -12,6 +12,7 @@ import (
 // Game 2 quiz): the knight's three moves in a row, and a line of two men
 // that takes the traveling bishop on the way.
 func TestSupportsWriteTheLines(t *testing.T) {
+	needProvers(t, Survey) // Supports reads the survey
 	for _, c := range []struct {
 		moves string
 		kind  rules.Kind

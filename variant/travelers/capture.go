@@ -12,7 +12,7 @@ import "timechess/rules"
 // move is grammatically incorrect.
 func (v *Variant) Captures(p *rules.Position, ml []rules.Move) []rules.Move {
 	if v.plain() {
-		for _, m := range plainLegal(p, nil) {
+		for _, m := range v.Legal(p, nil) {
 			if m.Kind == rules.Annihilation || m.Kind != rules.Explosion && capturesOrPromotes(p, m) {
 				ml = append(ml, m)
 			}

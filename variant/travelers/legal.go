@@ -7,22 +7,20 @@ import "timechess/rules"
 // grammatically correct and out of check unless it leaves the opponent
 // incorrect (R6, R7). A side that is incorrect has lost and has none.
 func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
-	if v.plain() {
-		return plainLegal(p, ml)
+	if out, ok := cachedMoves(p, ml); ok {
+		return out
 	}
 	start := len(ml)
-	if v.off&LegalLists == 0 {
-		if out, ok := cachedMoves(p, ml); ok {
-			return out
-		}
+	if v.plain() {
+		ml = plainLegal(p, ml)
+		cacheMoves(p, ml[start:])
+		return ml
 	}
 	n := analyse(p)
 	defer n.release()
 	n.out, n.list = ml, true
 	n.generate()
-	if v.off&LegalLists == 0 {
-		cacheMoves(p, n.out[start:])
-	}
+	cacheMoves(p, n.out[start:])
 	// Explosions come last: the children that follow one ask for the proofs.
 	if last := len(n.out) - 1; last >= start && n.out[last].Kind == rules.Explosion && v.off&Proofs == 0 {
 		keepProofs(n.own, p)
@@ -33,7 +31,7 @@ func (v *Variant) Legal(p *rules.Position, ml []rules.Move) []rules.Move {
 // Count returns the number of legal actions (perft's bulk count).
 func (v *Variant) Count(p *rules.Position) int {
 	if v.plain() {
-		return len(plainLegal(p, nil))
+		return len(v.Legal(p, nil))
 	}
 	n := analyse(p)
 	defer n.release()

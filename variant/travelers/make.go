@@ -48,7 +48,7 @@ func setEPAnnihilation(p *rules.Position, on bool) {
 // traveling man marks its side (R6); an explosion puts the traveling man on
 // its square and moves the traveled man from there (R3); an annihilation
 // takes both men off (R5), and its double step may be taken en passant,
-// which brings the traveling pawn back. Explosions and annihilations restart
+// which brings the traveling pawn back (A4). Explosions and annihilations restart
 // the fifty-move count (C2).
 func (v *Variant) Make(p *rules.Position, m rules.Move) {
 	us := p.Side

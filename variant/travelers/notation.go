@@ -15,7 +15,11 @@ import (
 // promotion: "Nf6/e8", "h3/h4", "e7/d8=Q". An annihilation is the
 // resonator's square, "//" and the traveling man's square: "d2//d4", and
 // "e7//e8=Q" when a pawn promotes into a traveling queen. Normal moves keep
-// SAN; a pawn capture may be written by files ("gf") as the seed does.
+// SAN; a pawn capture may be written by files ("gf") as the seed does. An
+// explosion's capture is written without "x" and read with or without it;
+// an annihilation's letter and promotion are optional on input (A9). SAN's
+// "+" and "#" are the core's, from check by R7 (A10), so the seed's games
+// replay with the marks R10 asks for (testdata/seed.cases).
 //
 // Coordinate forms: an explosion is the letter, "@", both squares and a
 // lower-case promotion letter ("N@f6e8", "P@h3h4", "P@e7d8q"); an

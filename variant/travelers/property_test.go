@@ -26,6 +26,11 @@ var playStarts = []startPosition{
 	{"4k1/6/6/6/6/1N2K1 w - - 0 1", "constructed: a 6x6 board (C1)"},
 }
 
+// sparseStarts are the starts of playStarts with few men, where the plain
+// rules answer in milliseconds (in the opening positions they take seconds
+// for each list of legal actions, and checkPosition asks one per action).
+func sparseStarts() []startPosition { return playStarts[3:] }
+
 // TestRandomGames plays random games from every start (a fixed seed; more
 // with -deep) and checks every position on the way (checkPosition), then
 // takes every action back, retracing the states.
@@ -35,9 +40,13 @@ func TestRandomGames(t *testing.T) {
 	if *deep {
 		games, plies = 10, 20
 	}
+	starts := playStarts
+	if plainRun() {
+		starts = sparseStarts()
+	}
 	positions, actions := 0, 0
 	defer func() { t.Logf("checked %d positions with %d actions", positions, actions) }()
-	for _, s := range playStarts {
+	for _, s := range starts {
 		for range games {
 			p, err := rules.NewPosition(Travelers, s.fen)
 			if err != nil {
@@ -133,6 +142,9 @@ func TestPerftConsistency(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", s.from, err)
 		}
+		if plainRun() && p.CountLegal() > 60 {
+			continue // by the plain rules, minutes
+		}
 		total, err := perft.Count(context.Background(), p, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -166,6 +178,9 @@ var seedGames = []struct{ moves, result string }{
 // from its start reproduces the live position, and the game ends as the
 // seed says.
 func TestReplay(t *testing.T) {
+	if plainRun() {
+		t.Skip("by the plain rules the seed games run in TestCases (seed.cases), without the replay")
+	}
 	for _, c := range seedGames {
 		g, err := game.New(Travelers, "")
 		if err != nil {

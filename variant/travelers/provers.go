@@ -44,8 +44,6 @@ const (
 	// Calm counts, at perft's last ply, the explosions the witnesses prove
 	// in bulk (node.calmExplosions).
 	Calm
-	// LegalLists keeps the legal lists of recent positions (cache.go).
-	LegalLists
 	// Sharing replays the survey of the board before the last action and
 	// searches only the lines that read a square it changed (share.go,
 	// vacancy.go).
@@ -70,7 +68,7 @@ const (
 // proverNames names the provers, in the order of their bits.
 var proverNames = [...]string{
 	"survey", "witnesses", "rematch", "targeted", "checkshortcut", "refutations", "aside",
-	"shortlines", "calm", "legallists", "sharing", "kept", "decisions", "memo", "proofs",
+	"shortlines", "calm", "sharing", "kept", "decisions", "memo", "proofs",
 }
 
 // String names the provers in the set, joined by "+", or "none".

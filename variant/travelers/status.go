@@ -13,7 +13,7 @@ func (v *Variant) Status(p *rules.Position) rules.Status {
 		switch {
 		case !plainCorrect(p, p.Side):
 			return rules.Status{Result: them, Reason: "grammatical incorrectness"}
-		case len(plainLegal(p, nil)) > 0:
+		case len(v.Legal(p, nil)) > 0:
 		case plainThreat(p, p.Side):
 			return rules.Status{Result: them, Reason: "checkmate"}
 		default:
@@ -21,7 +21,7 @@ func (v *Variant) Status(p *rules.Position) rules.Status {
 		}
 		return drawn(p)
 	}
-	if n, ok := cachedCount(p); v.off&LegalLists != 0 || !ok || n == 0 {
+	if n, ok := cachedCount(p); !ok || n == 0 {
 		n := analyse(p)
 		defer n.release()
 		if !n.correct {

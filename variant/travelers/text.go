@@ -7,8 +7,8 @@ import (
 	"timechess/rules"
 )
 
-// The position text of Time Traveler's Chess marks the three states of a man
-// with the core's suffixes (none untraveled, "*" traveling, "'" traveled)
+// The position text of Time Traveler's Chess (A8) marks the three states of
+// a man with the core's suffixes (none untraveled, "*" traveling, "'" traveled)
 // and adds two optional fields after the sixth:
 //
 //	lost=w|b|wb     the sides that have lost a traveling man to a capture (R6)
