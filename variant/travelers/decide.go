@@ -44,7 +44,6 @@ type candidate struct {
 	gone    rules.Square   // an annihilation's resonator, else NoSquare
 	root    bool           // a normal move whose survey lines may go on after it (rootMoves)
 	kings   kingCount      // the mover's kings after it
-	occ     rules.Bitboard // the occupied squares after it
 	taken   rules.Bitboard // the enemy men it takes
 	// correct is the mover's correctness after it as settled already (an
 	// explosion's, by settleExplosion); settled says that it was, and the
@@ -71,12 +70,40 @@ func (n *node) decide(c *candidate) bool {
 	case correct != proved:
 	case c.taken.Intersects(n.foeT):
 		return true // the opponent has lost a traveling man: incorrect (R6)
-	case n.has(CheckShortcut):
-		if th, known := n.quickThreat(c.kings, c.occ, c.taken); known && !th {
+	case !n.has(CheckShortcut):
+	case n.checkless(c.kings):
+		return true // correct, and in check on no board (R7)
+	default:
+		if th, known := n.quickThreat(c.kings, n.occupiedAfter(c.m, c.taken), c.taken); known && !th {
 			return true // correct, and not in check (R7)
 		}
 	}
 	return n.exact(c.m)
+}
+
+// occupiedAfter returns the squares occupied after the action m, which
+// takes the enemy men on taken.
+func (n *node) occupiedAfter(m rules.Move, taken rules.Bitboard) rules.Bitboard {
+	occ := n.p.Occupied()
+	switch m.Kind {
+	case rules.Explosion:
+		occ.Set(m.From)
+		occ.Set(m.To)
+	case rules.Annihilation:
+		occ.Clear(m.From)
+		occ.Clear(m.To)
+	case rules.Castle:
+		cg := castlings(n.p).geo[int(n.us)*2]
+		if cg.rook != m.Via {
+			cg = castlings(n.p).geo[int(n.us)*2+1]
+		}
+		occ = occ.AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo))
+	default:
+		occ = occ.AndNot(taken)
+		occ.Clear(m.From)
+		occ.Set(m.To)
+	}
+	return occ
 }
 
 // correctBefore asks the provers that read the board before the action

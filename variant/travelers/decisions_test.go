@@ -16,7 +16,7 @@ func TestDecisionsReplayed(t *testing.T) {
 	n, ref := new(node), new(node)
 	compared, replayed, recounted := 0, 0, 0
 	generate := func(n *node, p *rules.Position, list bool) ([]rules.Move, int) {
-		n.prepare(p).setup()
+		n.prepare(p, sessionOf(p)).setup()
 		n.out, n.list = nil, list
 		n.generate()
 		return n.out, n.n

@@ -128,7 +128,6 @@ func (n *node) explodeOn(k rules.Kind, x rules.Square) {
 		c := candidate{
 			m:       rules.Move{Kind: rules.Explosion, Piece: k, From: x, To: y, Via: rules.NoSquare},
 			kings:   kings,
-			occ:     occ,
 			correct: correct,
 			settled: true,
 		}

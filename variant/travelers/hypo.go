@@ -412,3 +412,22 @@ func (b *hboard) deps(m hmove) rules.Bitboard {
 	}
 	return d
 }
+
+// travelerTargets returns the squares a traveled man of kind k and colour c
+// exploded on x can move to, with blockers occ of which own are c's (R3,
+// A2): a pawn steps forward, double-steps from its second rank (doubleRank)
+// and captures diagonally; it takes no en passant.
+func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+	if k != rules.Pawn {
+		return g.Attacks(k, c, x, occ).AndNot(own)
+	}
+	t := g.PawnAttack[c][x].And(occ.AndNot(own))
+	fwd, second := forward(c), doubleRank(g, c)
+	if one := x + fwd; g.Contains(one) && !occ.Has(one) {
+		t.Set(one)
+		if two := one + fwd; x.Rank() == second && g.Contains(two) && !occ.Has(two) {
+			t.Set(two)
+		}
+	}
+	return t
+}

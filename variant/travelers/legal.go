@@ -105,12 +105,9 @@ func (n *node) legalMove(m rules.Move) bool {
 	} else if p.Board[m.To] != rules.NoPiece {
 		taken.Set(m.To)
 	}
-	occ := p.Occupied().AndNot(taken)
-	occ.Clear(m.From)
-	occ.Set(m.To)
 	return n.decide(&candidate{
 		m: m, changed: rules.BB(m.From, m.To).Or(taken), drop: -1, gone: rules.NoSquare,
-		root: m.Kind != rules.EnPassant, kings: moveKing(n.kings, m.From, m.To), occ: occ, taken: taken,
+		root: m.Kind != rules.EnPassant, kings: moveKing(n.kings, m.From, m.To), taken: taken,
 	})
 }
 
@@ -131,7 +128,6 @@ func (n *node) castlings() {
 		if n.decide(&candidate{
 			m: m, changed: rules.BB(cg.king, cg.rook, cg.kingTo, cg.rookTo), drop: -1, gone: rules.NoSquare,
 			kings: moveKing(n.kings, cg.king, cg.kingTo),
-			occ:   p.Occupied().AndNot(rules.BB(cg.king, cg.rook)).Or(rules.BB(cg.kingTo, cg.rookTo)),
 		}) {
 			n.emit(m)
 		}
@@ -180,7 +176,7 @@ func (n *node) annihilations() {
 				kings.u--
 				kings.t--
 			}
-			if n.decide(&candidate{m: m, changed: rules.BB(from, t.sq), drop: j, gone: from, kings: kings, occ: occ.AndNot(rules.BB(from, t.sq))}) {
+			if n.decide(&candidate{m: m, changed: rules.BB(from, t.sq), drop: j, gone: from, kings: kings}) {
 				n.emit(m)
 			}
 		}

@@ -93,12 +93,13 @@ func probe(p *rules.Position) *node {
 	} else {
 		n = new(node)
 	}
-	return n.prepare(p)
+	return n.prepare(p, s)
 }
 
-// prepare sets node n up for p, without its survey, and returns it.
-func (n *node) prepare(p *rules.Position) *node {
-	n.p, n.us, n.them, n.off = p, p.Side, p.Side.Other(), offIn(p)
+// prepare sets node n up for p, whose working memory is s, without its
+// survey, and returns it.
+func (n *node) prepare(p *rules.Position, s *session) *node {
+	n.p, n.us, n.them, n.off = p, p.Side, p.Side.Other(), s.provers(p)
 	n.correct, n.checked, n.calm, n.appsKnown, n.approachesFit = false, 0, 0, false, false
 	n.zoneKnown, n.oldBounds = false, [4]oldBound{}
 	n.own = &n.base

@@ -12,13 +12,15 @@ import "timechess/rules"
 // remembered resonance answers (memo.go), the castling geometry (castle.go),
 // and nodes and surveys to reuse (node.go).
 type session struct {
-	legal   legalSlots
-	records recent[*record]
-	proofs  recent[*proofSet]
-	memo    *memoTable // allocated on first use
-	castle  castleMemo
-	nodes   []*node   // free nodes
-	surveys []*survey // free surveys for records and proof sets
+	off      Provers // the provers the position's variant has switched off
+	offKnown bool
+	legal    legalSlots
+	records  recent[*record]
+	proofs   recent[*proofSet]
+	memo     *memoTable // allocated on first use
+	castle   castleMemo
+	nodes    []*node   // free nodes
+	surveys  []*survey // free surveys for records and proof sets
 }
 
 // sessionOf returns the working memory of p, made on first use.
@@ -28,6 +30,15 @@ func sessionOf(p *rules.Position) *session {
 
 // newSession makes an empty session.
 func newSession() any { return &session{} }
+
+// provers returns the provers switched off for p, whose working memory s
+// is: its variant's, read once (a session serves one variant).
+func (s *session) provers(p *rules.Position) Provers {
+	if !s.offKnown {
+		s.off, s.offKnown = offIn(p), true
+	}
+	return s.off
+}
 
 // survey lends a survey; putSurvey gives it back.
 func (s *session) survey() *survey {

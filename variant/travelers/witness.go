@@ -133,25 +133,6 @@ func (s *survey) supportCover(k rules.Kind, x rules.Square, used rules.Bitboard)
 	return cover
 }
 
-// travelerTargets returns the squares a traveled man of kind k and colour c
-// exploded on x can move to, with blockers occ of which own are c's (R3): a
-// pawn steps forward, double-steps from its second rank (doubleRank) and captures
-// diagonally; it takes no en passant.
-func travelerTargets(g *rules.Geometry, c rules.Color, k rules.Kind, x rules.Square, occ, own rules.Bitboard) rules.Bitboard {
-	if k != rules.Pawn {
-		return g.Attacks(k, c, x, occ).AndNot(own)
-	}
-	t := g.PawnAttack[c][x].And(occ.AndNot(own))
-	fwd, second := forward(c), doubleRank(g, c)
-	if one := x + fwd; g.Contains(one) && !occ.Has(one) {
-		t.Set(one)
-		if two := one + fwd; x.Rank() == second && g.Contains(two) && !occ.Has(two) {
-			t.Set(two)
-		}
-	}
-	return t
-}
-
 // targetReads returns the squares whose contents travelerTargets reads for
 // a traveled man of kind k and colour c on x with blockers occ: on a board
 // that agrees with occ and own there, it gives the same squares.
