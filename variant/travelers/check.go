@@ -2,11 +2,12 @@ package travelers
 
 import "timechess/rules"
 
-// Check (R7). A side is kingless when it has no surviving king (men.go) and
-// resolved when it has no traveling man. Colour c is in check when its
-// opponent o, moving next on the board, has a move legal by R1-R6 after which
-// c is kingless and o resolved. Such a move never adds a traveling man of o,
-// and only an annihilation removes one, so:
+// Check (R7) as the check shortcut decides it (provers.go; plainThreat
+// states the rule). A side is kingless when it has no surviving king
+// (men.go) and resolved when it has no traveling man. Colour c is in check
+// when its opponent o, moving next on the board, has a move legal by R1-R6
+// after which c is kingless and o resolved. Such a move never adds a
+// traveling man of o, and only an annihilation removes one, so:
 //
 //   - o with two or more traveling men, or o incorrect by a lost traveling
 //     man (then o has no legal move at all), never gives check;

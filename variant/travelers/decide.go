@@ -138,5 +138,15 @@ func (n *node) exact(m rules.Move) bool {
 	if correct == refuted {
 		return false
 	}
-	return !threat(p, n.us) || !n.correctNow(p, n.them)
+	return !n.threat(p, n.us) || !n.correctNow(p, n.them)
+}
+
+// threat reports whether colour c is in check in p (R7): by the three
+// cases it comes down to (check.go) with the check shortcut, else by the
+// plain rules.
+func (n *node) threat(p *rules.Position, c rules.Color) bool {
+	if n.has(CheckShortcut) {
+		return threat(p, c)
+	}
+	return plainThreat(p, c)
 }

@@ -151,7 +151,7 @@ func (n *node) crossesCheck(cg castleGeo) bool {
 		}
 		king := p.Remove(cg.king)
 		p.Put(king, sq)
-		th := threat(p, n.us)
+		th := n.threat(p, n.us)
 		p.Remove(sq)
 		p.Put(king, cg.king)
 		if th {

@@ -103,7 +103,7 @@ func stepKind(m rules.Move) rules.MoveKind {
 
 // InCheck reports whether the side to move is in check by R7.
 func (v *Variant) InCheck(p *rules.Position) bool {
-	if v.plain() {
+	if v.plain() || v.off&CheckShortcut != 0 {
 		return plainThreat(p, p.Side)
 	}
 	return threat(p, p.Side)

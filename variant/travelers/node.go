@@ -225,7 +225,7 @@ func (n *node) calmExplosions() bool {
 func (n *node) inCheck() bool {
 	if n.checked == 0 {
 		n.checked = 1
-		if threat(n.p, n.us) {
+		if n.threat(n.p, n.us) {
 			n.checked = 2
 		}
 	}

@@ -30,8 +30,9 @@ const (
 	// Targeted surveys, after an action, only the traveling men it touched
 	// (node.correctAfter).
 	Targeted
-	// CheckShortcut decides check from the board after an action without
-	// playing it, where R7 comes down to an attack (node.quickThreat).
+	// CheckShortcut decides check (R7) by the three cases it comes down to
+	// (check.go), and from the board after an action without playing it
+	// where it comes down to an attack (node.quickThreat).
 	CheckShortcut
 	// Refutations refutes explosions by upper bounds on the resonators
 	// after them (explosion.go: hopeless, kindHopeless, refutedAtOnce).

@@ -106,7 +106,7 @@ func (v *Variant) Validate(p *rules.Position) error {
 		defer n.release()
 		moverCorrect = n.correctNow(p, mover)
 		correct = n.correct
-		checked = moverCorrect && correct && threat(p, mover)
+		checked = moverCorrect && correct && n.threat(p, mover)
 	}
 	if !moverCorrect {
 		return fmt.Errorf("the side not to move (%s) is grammatically incorrect", mover)
