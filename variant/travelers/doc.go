@@ -14,7 +14,7 @@
 // (decide.go). The registered variant has every prover; WithProvers makes
 // one with any set, and the tests run the whole suite with all on
 // (`go test`), with each one off (TestEachProverOff) and with none
-// (`go test -provers=none`).
+// (`go test ./variant/travelers -provers=none`).
 //
 // The main prover is the survey (survey.go): R2 computed once per position
 // with bitboards, with a witness line for every support and resonance
