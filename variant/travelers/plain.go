@@ -18,8 +18,9 @@ type lineReach struct {
 }
 
 // plainLines tries every hypothetical line of at most limit moves of colour
-// c in p (R2, A1) on the board of hypothetical lines (hypo.go).
-func plainLines(p *rules.Position, c rules.Color, limit int) lineReach {
+// c in p (R2, A1) on the board of hypothetical lines (hypo.go). Unless
+// reach is set, it finds the resonances alone.
+func plainLines(p *rules.Position, c rules.Color, limit int, reach bool) lineReach {
 	out := lineReach{reach: map[rules.Square]*[rules.NumKinds]rules.Bitboard{}, res: map[rules.Square]rules.Bitboard{}}
 	var b hboard
 	b.init(p, c)
@@ -27,6 +28,7 @@ func plainLines(p *rules.Position, c rules.Color, limit int) lineReach {
 	for i, m := range b.men {
 		start[i] = m.sq
 	}
+	moves := make([][]hmove, limit) // the moves at each depth
 	var walk func(depth int)
 	walk = func(depth int) {
 		// A resonance's last move is one of the line's (R4).
@@ -37,7 +39,11 @@ func plainLines(p *rules.Position, c rules.Color, limit int) lineReach {
 				}
 			}
 		}
-		for _, m := range b.moves(nil) {
+		if !reach && depth == limit-1 {
+			return // a line's last move matters only when it lands on a traveling man
+		}
+		moves[depth] = b.moves(moves[depth][:0])
+		for _, m := range moves[depth] {
 			if depth < limit-1 {
 				p.Poll()
 			}
@@ -48,6 +54,9 @@ func plainLines(p *rules.Position, c rules.Color, limit int) lineReach {
 				arrived = []rules.Square{cg.kingTo, cg.rookTo}
 			}
 			for _, s := range arrived {
+				if !reach {
+					break
+				}
 				i := int(b.at[s]) - 1
 				if b.men[i].u && b.rootEmpty.Has(s) {
 					r := out.reach[start[i]]
@@ -108,7 +117,7 @@ func plainCorrect(p *rules.Position, c rules.Color) bool {
 	if len(tmen) == 0 {
 		return true
 	}
-	res := plainLines(p, c, 3).res
+	res := plainLines(p, c, 3, false).res
 	used := map[rules.Square]bool{}
 	var assign func(i int) bool
 	assign = func(i int) bool {
@@ -155,9 +164,10 @@ func plainThreat(p *rules.Position, c rules.Color) bool {
 	cands := append(plainNormal(&q), plainCastlings(&q, false)...)
 	cands = append(cands, plainAnnihilations(&q)...)
 	for _, m := range cands {
-		r := q.Copy()
-		r.Make(m)
-		if plainKingless(r, c) && plainResolved(r, o) && plainCorrect(r, o) {
+		q.Make(m)
+		resolves := plainKingless(&q, c) && plainResolved(&q, o) && plainCorrect(&q, o)
+		q.Unmake()
+		if resolves {
 			return true
 		}
 	}
@@ -233,9 +243,9 @@ func plainAnnihilations(p *rules.Position) []rules.Move {
 // position before the explosion.
 func plainExplosions(p *rules.Position) []rules.Move {
 	us := p.Side
-	reach := plainLines(p, us, 3).reach
+	reach := plainLines(p, us, 3, true).reach
 	var foeRes rules.Bitboard
-	for o, r := range plainLines(p, us.Other(), 3).res {
+	for o, r := range plainLines(p, us.Other(), 3, false).res {
 		if !r.IsZero() {
 			foeRes.Set(o)
 		}
@@ -276,9 +286,9 @@ func plainExplosions(p *rules.Position) []rules.Move {
 // check unless the action leaves the opponent incorrect.
 func plainVerdict(p *rules.Position, m rules.Move) bool {
 	us := p.Side
-	q := p.Copy()
-	q.Make(m)
-	return plainCorrect(q, us) && (!plainThreat(q, us) || !plainCorrect(q, us.Other()))
+	p.Make(m)
+	defer p.Unmake()
+	return plainCorrect(p, us) && (!plainThreat(p, us) || !plainCorrect(p, us.Other()))
 }
 
 // plainLegal returns the legal actions of the side to move: none when it

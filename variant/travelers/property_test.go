@@ -27,8 +27,9 @@ var playStarts = []startPosition{
 }
 
 // sparseStarts are the starts of playStarts with few men, where the plain
-// rules answer in milliseconds (in the opening positions they take seconds
-// for each list of legal actions, and checkPosition asks one per action).
+// rules answer in milliseconds (in the opening positions they take a fifth
+// of a second for each list of legal actions, and checkPosition asks one
+// per action).
 func sparseStarts() []startPosition { return playStarts[3:] }
 
 // TestRandomGames plays random games from every start (a fixed seed; more
@@ -178,9 +179,6 @@ var seedGames = []struct{ moves, result string }{
 // from its start reproduces the live position, and the game ends as the
 // seed says.
 func TestReplay(t *testing.T) {
-	if plainRun() {
-		t.Skip("by the plain rules the seed games run in TestCases (seed.cases), without the replay")
-	}
 	for _, c := range seedGames {
 		g, err := game.New(Travelers, "")
 		if err != nil {

@@ -100,14 +100,20 @@ func TestReachAgainstOracle(t *testing.T) {
 // TestPlainLinesAgainstOracle compares the plain rules' hypothetical lines
 // (plain.go, on the board of hypo.go) with the square-by-square oracle on
 // random positions: every square each man reaches as each kind, and every
-// resonance, for lines of one, two and three moves.
+// resonance, also when they are asked for alone, for lines of one, two and
+// three moves.
 func TestPlainLinesAgainstOracle(t *testing.T) {
 	randomSetups(rand.New(rand.NewPCG(*seed, 17)), sized(60, 10, 1000), func(p *rules.Position, text string) {
 		for c := rules.White; c <= rules.Black; c++ {
 			for limit := 1; limit <= 3; limit++ {
-				got, want := plainLines(p, c, limit), refLines(p, c, limit)
+				got, want := plainLines(p, c, limit, true), refLines(p, c, limit)
 				if d := reachDiff(got, want); d != "" {
 					t.Fatalf("%s, %v, lines of %d moves: %s", text, c, limit, d)
+				}
+				resOnly := plainLines(p, c, limit, false)
+				resOnly.reach = want.reach
+				if d := reachDiff(resOnly, want); d != "" {
+					t.Fatalf("%s, %v, lines of %d moves, resonances alone: %s", text, c, limit, d)
 				}
 			}
 		}
