@@ -26,7 +26,7 @@ func (n *node) asideLine(bl *blast) bool {
 	if n.promotedTraveler(bl) {
 		return true // not followed
 	}
-	a := n.asideBoardOf(bl, false, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1).apps)
+	a := n.asideQuestionOf(bl, false, goal{sq: bl.x, kind: bl.k}, n.lastMovesOf(-1).apps)
 	return !a.men().IsZero()
 }
 
@@ -40,7 +40,7 @@ func (n *node) asideResonators(bl *blast, gl goal, lm *lastMoves) rules.Bitboard
 	if n.promotedTraveler(bl) {
 		return rules.Bitboard{}
 	}
-	a := n.asideBoardOf(bl, true, gl, lm.apps)
+	a := n.asideQuestionOf(bl, true, gl, lm.apps)
 	return a.men()
 }
 
@@ -51,12 +51,12 @@ func (n *node) promotedTraveler(bl *blast) bool {
 	return bl.k == rules.Pawn && (bl.y.Rank() == 0 || bl.y.Rank() == h-1)
 }
 
-// asideBoardOf returns the board after the explosion bl, exact when prove
-// is set, asked about lines onto the traveling man gl (apps: his last
-// moves).
-func (n *node) asideBoardOf(bl *blast, prove bool, gl goal, apps []approach) asideBoard {
+// asideQuestionOf returns the question about lines onto the traveling man
+// gl (apps: his last moves) after the explosion bl, answered exactly when
+// prove is set.
+func (n *node) asideQuestionOf(bl *blast, prove bool, gl goal, apps []approach) asideQuestion {
 	p := n.p
-	a := asideBoard{
+	a := asideQuestion{
 		n: n, bl: bl, gl: gl, apps: apps, occ: bl.occ, prove: prove,
 		own:   p.ByColor[n.us].Or(rules.BB(bl.x, bl.y)),
 		enemy: p.ByColor[n.them].AndNot(rules.SquareBB(bl.y)),
@@ -70,7 +70,7 @@ func (n *node) asideBoardOf(bl *blast, prove bool, gl goal, apps []approach) asi
 
 // men returns the men with one of asideLine's lines: all of them when the
 // board is exact (prove), else at least one when there is any.
-func (a *asideBoard) men() rules.Bitboard {
+func (a *asideQuestion) men() rules.Bitboard {
 	var men rules.Bitboard
 	for _, ap := range a.apps {
 		if !men.Has(ap.man) && a.clears(ap) {
@@ -89,14 +89,16 @@ func (a *asideBoard) men() rules.Bitboard {
 	return men
 }
 
-// asideBoard is the board after an explosion as asideLine asks it: the
-// squares occupied, the mover's men (the new ones included) and the
-// enemy's, the mover's traveling men (fixed), the men other than the
-// traveled man that may move (movers) and the traveled man's moves (first).
-// It is asked about lines onto the traveling man gl, whose last moves are
-// apps. When prove is set, it answers exactly instead of erring towards
-// yes.
-type asideBoard struct {
+// asideQuestion is the aside prover's question about lines onto the
+// traveling man gl (whose last moves are apps) after the explosion bl. It
+// asks the survey's board of hypothetical lines (n.own.b: the men's kinds,
+// castling rights, ranks) and holds only what the explosion changes there,
+// as squares: those occupied, the mover's men (the new ones included) and
+// the enemy's, the mover's traveling men (fixed), the men other than the
+// traveled man that may move (movers) and the traveled man's moves
+// (first). No move is played on it. When prove is set, it answers exactly
+// instead of erring towards yes.
+type asideQuestion struct {
 	n                              *node
 	bl                             *blast
 	gl                             goal
@@ -108,19 +110,19 @@ type asideBoard struct {
 
 // tmFrom returns the traveled man's moves from sq with blockers occ and the
 // mover's men own.
-func (a *asideBoard) tmFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+func (a *asideQuestion) tmFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bitboard {
 	return travelerTargets(a.n.p.Geometry(), a.n.us, a.bl.k, sq, occ, own)
 }
 
 // manFrom returns the moves of the mover's man on sq with blockers occ and
 // the mover's men own.
-func (a *asideBoard) manFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bitboard {
+func (a *asideQuestion) manFrom(sq rules.Square, occ, own rules.Bitboard) rules.Bitboard {
 	return travelerTargets(a.n.p.Geometry(), a.n.us, a.n.p.Board[sq].Kind(), sq, occ, own)
 }
 
 // clears reports whether the last move ap onto the traveling man may be
 // cleared by such a line.
-func (a *asideBoard) clears(ap approach) bool {
+func (a *asideQuestion) clears(ap approach) bool {
 	y, first := a.bl.y, a.first
 	blk := ap.path.And(a.occ)
 	if blk.Intersects(a.enemy.Or(a.fixed)) {
@@ -182,7 +184,7 @@ func (a *asideBoard) clears(ap approach) bool {
 
 // after returns the squares occupied and the mover's men once his man on
 // from has moved to to.
-func (a *asideBoard) after(from, to rules.Square) (occ, own rules.Bitboard) {
+func (a *asideQuestion) after(from, to rules.Square) (occ, own rules.Bitboard) {
 	occ, own = a.occ, a.own
 	occ.Clear(from)
 	occ.Set(to)
@@ -194,7 +196,7 @@ func (a *asideBoard) after(from, to rules.Square) (occ, own rules.Bitboard) {
 // thenOff reports whether, once the man on from (the traveled man when from
 // is y) has moved to a square of tos off path, the man on then (or the
 // traveled man) can move off path too.
-func (a *asideBoard) thenOff(from rules.Square, tos rules.Bitboard, then rules.Square, path rules.Bitboard) bool {
+func (a *asideQuestion) thenOff(from rules.Square, tos rules.Bitboard, then rules.Square, path rules.Bitboard) bool {
 	for t := tos.AndNot(path); !t.IsZero(); {
 		occ, own := a.after(from, t.PopLSB())
 		var moves rules.Bitboard
@@ -214,7 +216,7 @@ func (a *asideBoard) thenOff(from rules.Square, tos rules.Bitboard, then rules.S
 // gl after one move of their own: those of his kind, and pawns that may
 // become one (promoting with that move, or stepping in front of him on the
 // last rank).
-func (a *asideBoard) finishers() rules.Bitboard {
+func (a *asideQuestion) finishers() rules.Bitboard {
 	b := &a.n.own.b
 	k, x := a.gl.kind, a.gl.sq
 	f := b.ukind[k]
@@ -232,7 +234,7 @@ func (a *asideBoard) finishers() rules.Bitboard {
 // startsLast returns the squares from which a man of kind k, a pawn
 // perhaps promoted there, could move onto the traveling man gl in one move
 // on an empty board.
-func (a *asideBoard) startsLast(k rules.Kind) rules.Bitboard {
+func (a *asideQuestion) startsLast(k rules.Kind) rules.Bitboard {
 	b := &a.n.own.b
 	g := b.g
 	kx, x := a.gl.kind, a.gl.sq
@@ -258,7 +260,7 @@ func (a *asideBoard) startsLast(k rules.Kind) rules.Bitboard {
 // finishesAfterMove reports whether the untraveled man on sq may move to a
 // square from which he moves onto the traveling man, the traveled man
 // moving once before or after him.
-func (a *asideBoard) finishesAfterMove(sq rules.Square) bool {
+func (a *asideQuestion) finishesAfterMove(sq rules.Square) bool {
 	p := a.n.p
 	k := p.Board[sq].Kind()
 	if a.mayCastle(sq) {
@@ -313,7 +315,7 @@ func (a *asideBoard) finishesAfterMove(sq rules.Square) bool {
 // castling the side may still make, nothing but perhaps the traveled man
 // standing in its way: castling is not followed, the answer is yes (no on
 // an exact board).
-func (a *asideBoard) mayCastle(sq rules.Square) bool {
+func (a *asideQuestion) mayCastle(sq rules.Square) bool {
 	if a.prove {
 		return false
 	}
@@ -333,7 +335,7 @@ func (a *asideBoard) mayCastle(sq rules.Square) bool {
 
 // kindOn returns the kind of a man of kind k once he has moved to sq: a pawn
 // reaching the last rank promotes to the kind of the traveling man gl.
-func (a *asideBoard) kindOn(k rules.Kind, sq rules.Square) rules.Kind {
+func (a *asideQuestion) kindOn(k rules.Kind, sq rules.Square) rules.Kind {
 	if k == rules.Pawn && sq.Rank() == a.n.own.b.last && a.gl.kind != rules.Pawn {
 		return a.gl.kind
 	}
